@@ -1,0 +1,27 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const transform = {
+  "^.+\\.[jt]sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", tsx: true, decorators: true }, target: "es2021" } }],
+}
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/"],
+}
+
+/** Unit tests: pure logic beside the code. Integration: real anvil, sandbox over HTTP, Medusa on Postgres. */
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/{src,sandbox}/**/__tests__/**/*.spec.[jt]s?(x)"] },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
+      globalSetup: "<rootDir>/integration-tests/setup/global-setup.js",
+      globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.js",
+      setupFiles: ["<rootDir>/integration-tests/setup/env.js"],
+    },
+  ],
+}

@@ -1,0 +1,86 @@
+import type { Address, Hex } from "viem"
+import { poolFactoryAbi, priceFeedAbi, testTokenAbi } from "../../src/lib/chain/abis"
+import { poolFactoryBytecode, priceFeedBytecode, testTokenBytecode } from "../contracts/bytecode"
+import { devAccounts } from "./accounts"
+import { localClients } from "./clients"
+
+export const TOKEN_SYMBOLS = ["USDC", "USDT", "EURC"] as const
+export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number]
+
+export type DeployFixtureParameters = {
+  chainId: number
+  rpcUrl: string
+  /** Token decimals; defaults to 18 on chain 56 (BNB chain) and 6 elsewhere, as on mainnet. */
+  decimals?: number
+  /** Deploy the merchant's pool (default true); false leaves it counterfactual. */
+  deployPool?: boolean
+  /** EUR/USD answer with 8 decimals (default 1.08). */
+  eurUsd?: bigint
+  payout?: Address
+}
+
+export type ChainFixture = {
+  chainId: number
+  rpcUrl: string
+  tokens: Record<TokenSymbol, { address: Address; decimals: number }>
+  factory: Address
+  payout: Address
+  pool: Address
+  poolDeployed: boolean
+  priceFeed: Address
+  priceFeedDecimals: number
+}
+
+export function defaultDecimals(chainId: number): number {
+  return chainId === 56 ? 18 : 6
+}
+
+/**
+ * Deploys the full on-chain layout of design.md §3 on one chain: the three tokens, the factory,
+ * the merchant's pool and the EUR/USD price feed.
+ */
+export async function deployFixture({
+  chainId,
+  rpcUrl,
+  decimals = defaultDecimals(chainId),
+  deployPool = true,
+  eurUsd = 108_000_000n,
+  payout = devAccounts.payout.address,
+}: DeployFixtureParameters): Promise<ChainFixture> {
+  const { publicClient, walletClient } = localClients(chainId, rpcUrl)
+  const deployer = walletClient(devAccounts.deployer)
+
+  const deploy = async (hash: Hex): Promise<Address> => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    if (!receipt.contractAddress) throw new Error(`deployment ${hash} created no contract`)
+    return receipt.contractAddress
+  }
+
+  const tokens = {} as ChainFixture["tokens"]
+  for (const symbol of TOKEN_SYMBOLS) {
+    const address = await deploy(
+      await deployer.deployContract({ abi: testTokenAbi, bytecode: testTokenBytecode, args: [`Test ${symbol}`, symbol, decimals] })
+    )
+    tokens[symbol] = { address, decimals }
+  }
+  const factory = await deploy(await deployer.deployContract({ abi: poolFactoryAbi, bytecode: poolFactoryBytecode }))
+  const priceFeed = await deploy(
+    await deployer.deployContract({ abi: priceFeedAbi, bytecode: priceFeedBytecode, args: [8, "EUR / USD", eurUsd] })
+  )
+  if (deployPool) await createPool({ chainId, rpcUrl, factory, payout })
+  const pool = await publicClient.readContract({ address: factory, abi: poolFactoryAbi, functionName: "poolOf", args: [payout] })
+  return { chainId, rpcUrl, tokens, factory, payout, pool, poolDeployed: deployPool, priceFeed, priceFeedDecimals: 8 }
+}
+
+/** Deploys the pool of `payout` through the factory (what the service does on first use). */
+export async function createPool({ chainId, rpcUrl, factory, payout }: { chainId: number; rpcUrl: string; factory: Address; payout: Address }) {
+  const { publicClient, walletClient } = localClients(chainId, rpcUrl)
+  const hash = await walletClient(devAccounts.deployer).writeContract({
+    address: factory,
+    abi: poolFactoryAbi,
+    functionName: "createPool",
+    args: [payout],
+  })
+  const receipt = await publicClient.waitForTransactionReceipt({ hash })
+  if (receipt.status !== "success") throw new Error(`createPool(${payout}) reverted`)
+}

@@ -1,0 +1,5 @@
+export * from "./accounts"
+export * from "./anvil"
+export * from "./clients"
+export * from "./deploy-fixture"
+export * from "./snapshot"
