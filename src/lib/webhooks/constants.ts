@@ -1,0 +1,10 @@
+/** Header carrying `t=<unix seconds>,v1=<hex>` (design.md §3 "Webhooks"). Node lower-cases header names. */
+export const WEBHOOK_SIGNATURE_HEADER = "x-signature"
+
+/** Event types the plugin acts on. Others are recorded and acknowledged, not acted on. */
+export const WEBHOOK_EVENT_TYPES = {
+  paymentConfirmed: "payment_confirmed",
+} as const
+
+/** Default age (either direction) beyond which a signed timestamp is rejected, as in stripe-node. */
+export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300

@@ -1,0 +1,7 @@
+export * from "./constants"
+export * from "./errors"
+export * from "./is-payment-confirmed-event"
+export * from "./parse-webhook-event"
+export * from "./sign-webhook-payload"
+export * from "./verify-webhook-signature"
+export * from "./webhook-event"
