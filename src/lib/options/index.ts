@@ -1,0 +1,2 @@
+export * from "./parse-plugin-options"
+export * from "./plugin-options"

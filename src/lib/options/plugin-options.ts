@@ -1,0 +1,81 @@
+import { getAddress, isAddress, type Address } from "viem"
+import { z } from "zod"
+import { TOKEN_SYMBOLS } from "../chain/types"
+
+const address = (what: string) =>
+  z
+    .string({ error: `${what} is required (a 0x-prefixed 20-byte hex address)` })
+    .refine((v) => isAddress(v, { strict: false }), { error: `${what} must be a 0x-prefixed 20-byte hex address` })
+    .transform((v) => getAddress(v) as Address)
+
+const tokenConfig = z.object({
+  /** Token contract address on this chain (a trust root: checked against the service's answers). */
+  address: address("token address"),
+  /** Token decimals on this chain (6 on most chains, 18 on BNB chain); checked on-chain with decimals(). */
+  decimals: z.number().int().min(0).max(36),
+})
+
+const chainConfig = z.object({
+  chainId: z.number().int().positive(),
+  /** JSON-RPC endpoint used to verify addresses on-chain. */
+  rpcUrl: z.url({ error: "rpcUrl must be an http(s) URL of a JSON-RPC endpoint" }),
+  /** PoolFactory contract; `poolOf(payout)` must answer the pool the service names. */
+  factory: address("factory"),
+  /** The merchant's payout address; its pool receives the funds. */
+  payout: address("payout"),
+  tokens: z
+    .partialRecord(z.enum(TOKEN_SYMBOLS), tokenConfig)
+    .refine((t) => Object.keys(t).length > 0, { error: "configure at least one token (USDC, USDT or EURC)" }),
+})
+
+/**
+ * Options of the plugin: one object, given to the payment providers and to the stablecoin
+ * (ledger) module alike, parsed by this schema at boot. Every field has its default here.
+ */
+export const pluginOptionsSchema = z
+  .object({
+    /** The merchant's publishable key (`apikey` header); not a secret. */
+    apiKey: z.string({ error: "apiKey is required: the publishable key from the service dashboard" }).min(1),
+    /** Account-specific base URL of the service, e.g. https://pay.example.com/v1. */
+    baseUrl: z.url({ error: "baseUrl must be the service's http(s) base URL" }),
+    /** The merchant ID sent with every quote. */
+    merchantId: z.string({ error: "merchantId is required" }).min(1),
+    /** Webhook signing secrets; several during a rotation. Never logged, never sent to a browser. */
+    webhookSecrets: z
+      .array(z.string().min(16, { error: "each webhook secret must be at least 16 characters" }), {
+        error: "webhookSecrets is required: a list with the service's webhook signing secret(s)",
+      })
+      .min(1, { error: "webhookSecrets must hold at least one secret" }),
+    /** Trust roots per chain. */
+    chains: z.array(chainConfig, { error: "chains is required: a list of { chainId, rpcUrl, factory, payout, tokens }" }).min(1),
+    /** Chain used when the storefront does not pick one; default: the first configured chain. */
+    defaultChainId: z.number().int().positive().optional(),
+    /** Token used when the storefront does not pick one; default USDC. */
+    defaultToken: z.enum(TOKEN_SYMBOLS).default("USDC"),
+    /** Capture when the reconcile job (polling) finds a confirmed payment whose webhook never came. Default false: the merchant confirms in the admin. */
+    captureOnReconcile: z.boolean().default(false),
+    /** Capture payments that arrive after the quote expired (expired_paid_late). Default true. */
+    acceptLatePayments: z.boolean().default(true),
+    /** Timeout of one service request, ms. Default 10000. */
+    serviceTimeoutMs: z.number().int().positive().default(10_000),
+    /** Timeout of one JSON-RPC request, ms. Default 5000. */
+    rpcTimeoutMs: z.number().int().positive().default(5_000),
+    /** Longest total wait for the service's Retry-After answers in one call, ms. Default 30000. */
+    maxRateLimitWaitMs: z.number().int().nonnegative().default(30_000),
+    /** Accepted age of a webhook signature timestamp, s. Default 300. */
+    webhookToleranceSeconds: z.number().int().positive().default(300),
+  })
+  .superRefine((o, ctx) => {
+    const ids = o.chains.map((c) => c.chainId)
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["chains"], message: "each chainId may appear once" })
+    const defaultChain = o.chains.find((c) => c.chainId === (o.defaultChainId ?? ids[0]))
+    if (!defaultChain) {
+      ctx.addIssue({ code: "custom", path: ["defaultChainId"], message: `defaultChainId ${o.defaultChainId} is not in chains` })
+    } else if (!defaultChain.tokens[o.defaultToken]) {
+      ctx.addIssue({ code: "custom", path: ["defaultToken"], message: `defaultToken ${o.defaultToken} is not configured on chain ${defaultChain.chainId}` })
+    }
+  })
+  .transform((o) => ({ ...o, defaultChainId: o.defaultChainId ?? o.chains[0]!.chainId }))
+
+export type PluginOptionsInput = z.input<typeof pluginOptionsSchema>
+export type PluginOptions = z.output<typeof pluginOptionsSchema>

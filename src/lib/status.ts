@@ -1,0 +1,48 @@
+/**
+ * The one table that turns a service payment status (API reference §3) into what the plugin does
+ * with it. Shipping decisions follow the reference's "Safe to ship goods" column.
+ */
+import type { PaymentStatus as ServiceStatus } from "./service-client/payment-status"
+
+export type { ServiceStatus }
+export type Rail = "connect" | "deposit"
+
+/** capture: take the money; wait: not final yet; merchant: a person decides; never: do not capture. */
+export type StatusAction = "capture" | "wait" | "merchant" | "never"
+
+export type StatusPolicy = { acceptLatePayments: boolean }
+
+type Row = { final: boolean; safeToShip: string; action: (rail: Rail, policy: StatusPolicy) => StatusAction; meaning: string }
+
+export const STATUS_TABLE: Record<ServiceStatus, Row> = {
+  waiting: { final: false, safeToShip: "No", action: () => "wait", meaning: "Address issued, nothing received." },
+  confirming: { final: false, safeToShip: "No", action: () => "wait", meaning: "Transfer seen, awaiting confirmations." },
+  // Connect rail: paid is final (funds are already in the pool). Deposit rail: wait for swept.
+  paid: {
+    final: false,
+    safeToShip: "Deposit rail: no, wait for swept. Connect rail: yes",
+    action: (rail) => (rail === "connect" ? "capture" : "wait"),
+    meaning: "Correct amount confirmed.",
+  },
+  swept: { final: true, safeToShip: "Yes", action: () => "capture", meaning: "Settled into the merchant's pool." },
+  underpaid: { final: false, safeToShip: "Merchant's decision", action: () => "merchant", meaning: "Less than expected received; a top-up can still complete it." },
+  overpaid: { final: true, safeToShip: "Yes, refund the difference", action: () => "capture", meaning: "More than expected received; the surplus is recorded for a refund." },
+  wrong_token: { final: true, safeToShip: "No", action: () => "never", meaning: "A token that is not enabled was sent." },
+  expired: { final: false, safeToShip: "No", action: () => "wait", meaning: "Quote lapsed with nothing received; the address still accepts a late payment." },
+  expired_paid_late: {
+    final: true,
+    safeToShip: "Usually yes (option acceptLatePayments)",
+    action: (_rail, policy) => (policy.acceptLatePayments ? "capture" : "merchant"),
+    meaning: "Paid after the quote expired.",
+  },
+  held_sanctioned: { final: true, safeToShip: "No", action: () => "never", meaning: "Compliance hold on the payer." },
+}
+
+export function statusAction(status: ServiceStatus, rail: Rail, policy: StatusPolicy): StatusAction {
+  return STATUS_TABLE[status].action(rail, policy)
+}
+
+/** A status after which the service will not change the payment any more (polling can stop). */
+export function isFinalStatus(status: ServiceStatus, rail: Rail): boolean {
+  return rail === "connect" && status === "paid" ? true : STATUS_TABLE[status].final
+}

@@ -1,0 +1,2 @@
+export { default as StablecoinPayment } from "./stablecoin-payment"
+export { default as StablecoinWebhookEvent } from "./stablecoin-webhook-event"

@@ -1,0 +1,53 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One row per service payment (its `paymentId`, unique), linking it to the Medusa payment session
+ * and recording what the chain, the service and the merchant said about it. Token amounts are
+ * integer strings in base units; decimals stay beside them.
+ */
+const StablecoinPayment = model
+  .define("stablecoin_payment", {
+    id: model.id({ prefix: "scpay" }).primaryKey(),
+    payment_id: model.text().unique(),
+    payment_session_id: model.text().nullable(),
+    provider_id: model.text(),
+    quote_id: model.text(),
+    intent_id: model.text().nullable(),
+    rail: model.enum(["connect", "deposit"]),
+    chain_id: model.number(),
+    token_symbol: model.text(),
+    token_address: model.text(),
+    token_decimals: model.number(),
+    expected_amount: model.text(),
+    confirmed_amount: model.text().nullable(),
+    /** Received above the expected amount (overpaid): owed back to the payer. */
+    surplus_amount: model.text().nullable(),
+    currency_code: model.text(),
+    fiat_amount: model.text(),
+    fx_rate: model.text(),
+    status: model.text().default("waiting"),
+    tx_hash: model.text().nullable(),
+    confirmations: model.number().default(0),
+    payer_address: model.text().nullable(),
+    expires_at: model.dateTime().nullable(),
+    /** The on-chain verification proof of the addresses shown (chain, block, pool, forwarder). */
+    verification: model.json().nullable(),
+    /** webhook | reconcile | merchant: who confirmed the payment. */
+    confirmed_by: model.text().nullable(),
+    confirmed_at: model.dateTime().nullable(),
+    captured_at: model.dateTime().nullable(),
+    /** Why a person should look: webhook_missing, underpaid, wrong_token, held_sanctioned, late_payment, surplus_refund, capture_failed. */
+    attention: model.text().nullable(),
+    /** Manual on-chain refunds recorded by refundPayment: { amount, tokenAmount, payerAddress, recordedAt }[]. */
+    refunds: model.json().nullable(),
+    poll_attempts: model.number().default(0),
+    last_polled_at: model.dateTime().nullable(),
+    next_poll_at: model.dateTime().nullable(),
+    polling_stopped_reason: model.text().nullable(),
+  })
+  .indexes([
+    { name: "IDX_stablecoin_payment_payment_session_id", on: ["payment_session_id"] },
+    { name: "IDX_stablecoin_payment_next_poll_at", on: ["next_poll_at"] },
+  ])
+
+export default StablecoinPayment
