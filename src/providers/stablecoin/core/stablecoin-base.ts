@@ -1,0 +1,312 @@
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MathBN, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { getAddress, isAddress } from "viem"
+import { buildErc20TransferUri } from "../../../lib/chain/build-erc20-transfer-uri"
+import { computePaymentRef } from "../../../lib/chain/compute-payment-ref"
+import { createChainVerifier, type ChainVerifier } from "../../../lib/chain/create-chain-verifier"
+import { formatTokenAmount } from "../../../lib/chain/format-token-amount"
+import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "../../../lib/chain/types"
+import { readPaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
+import { parsePluginOptions, type PluginOptions } from "../../../lib/options"
+import { createServiceClient, type ServiceClient } from "../../../lib/service-client/create-service-client"
+import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "../../../lib/service-client/errors"
+import type { Quote } from "../../../lib/service-client/schemas"
+import { statusAction, type Rail } from "../../../lib/status"
+import { STOREFRONT_ERROR_CODES, type RecordedRefund, type StablecoinSessionData } from "../types"
+import { coded, serviceErrorToMedusaError } from "./to-medusa-error"
+
+const SUPPORTED_CURRENCIES = ["EUR", "USD"] as const
+
+/** A rail's own part of a payment: create it at the service from a quote and verify it on-chain. */
+export type RailPayment = Pick<StablecoinSessionData, "deposit" | "connect"> & {
+  tokenAddress: string
+  tokenDecimals: number
+  verification: VerificationProof
+}
+
+type Deps = { logger: Logger }
+
+/**
+ * Everything both rails share: options, the quote, confirmations, capture, refunds. A subclass
+ * sets `identifier`, `rail` and how its payment is created and verified (style: one base, one
+ * small class per rail, as Medusa's Stripe provider does).
+ */
+export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptions> {
+  protected abstract readonly rail: Rail
+  protected readonly options_: PluginOptions
+  protected readonly logger_: Logger
+  protected readonly client_: ServiceClient
+  protected readonly verifier_: ChainVerifier
+
+  static validateOptions(options: Record<string, unknown>): void {
+    parsePluginOptions(options)
+  }
+
+  constructor(cradle: Deps, options: PluginOptions) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...(arguments as unknown as [Deps, PluginOptions]))
+    this.options_ = parsePluginOptions(options)
+    this.logger_ = cradle.logger
+    this.client_ = createServiceClient({
+      baseUrl: this.options_.baseUrl,
+      apiKey: this.options_.apiKey,
+      timeoutMs: this.options_.serviceTimeoutMs,
+      maxRateLimitWaitMs: this.options_.maxRateLimitWaitMs,
+    })
+    this.verifier_ = createChainVerifier({ chains: this.options_.chains, timeoutMs: this.options_.rpcTimeoutMs })
+  }
+
+  /** Creates this rail's payment for a quote at the service and proves its addresses on-chain. */
+  protected abstract createRailPayment(quote: Quote, payerAddress: string | undefined): Promise<RailPayment>
+
+  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const currency = checkCurrency(currency_code)
+    const choice = this.readStorefrontChoice(data)
+    const sessionId = (typeof data?.session_id === "string" ? data.session_id : undefined) ?? context?.idempotency_key
+    const sessionData = await this.startPayment({ amount, currency, ...choice, sessionId })
+    return { id: sessionData.paymentId, data: sessionData, status: PaymentSessionStatus.PENDING }
+  }
+
+  async updatePayment({ amount, currency_code, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = data as Partial<StablecoinSessionData> | undefined
+    // The webhook route and the reconcile job record a confirmation this way; only a valid MAC passes.
+    if (current?.confirmation !== undefined) {
+      const paymentId = String(current.confirmation?.paymentId ?? "")
+      if (!readPaymentConfirmation(current.confirmation, paymentId, this.options_.webhookSecrets)) {
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Refusing a payment confirmation whose signature does not verify.")
+      }
+      return { data: { confirmation: current.confirmation } }
+    }
+    const currency = checkCurrency(currency_code)
+    const unchanged =
+      current?.paymentId && current.fiatCurrency === currency && current.fiatTotal === toFiatNumber(amount)
+    if (unchanged) return { data: current as Record<string, unknown> }
+    const sessionData = await this.startPayment({
+      amount,
+      currency,
+      token: (current?.token as TokenSymbol | undefined) ?? this.options_.defaultToken,
+      chainId: current?.chainId ?? this.options_.defaultChainId,
+      payerAddress: current?.payerAddress,
+      sessionId: current?.sessionId ?? context?.idempotency_key,
+    })
+    return { data: sessionData, status: PaymentSessionStatus.PENDING }
+  }
+
+  /** `captured` only with a valid recorded confirmation that the status table allows; `pending` otherwise, never `error` while waiting. */
+  async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    return { status: this.isConfirmed(data) ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.PENDING, data }
+  }
+
+  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    if (!this.isConfirmed(data)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "This stablecoin payment has no confirmation from the payment service; it is captured only when the signed payment_confirmed webhook arrives (or the merchant confirms a payment the service reports as paid)."
+      )
+    }
+    return { data }
+  }
+
+  /** The service has no cancel endpoint: nothing to do there. A payment that still arrives is recorded by the webhook route and shown. */
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    return { data }
+  }
+
+  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    return { data }
+  }
+
+  /**
+   * The service cannot refund: records what is owed (token amount at the quote's rate, the payer)
+   * for a person to send on-chain. It never claims that a transfer happened.
+   */
+  async refundPayment({ amount, data }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const session = data as unknown as StablecoinSessionData
+    const fiat = MathBN.convert(amount)
+    const tokenAmount = (BigInt(session.amount) * toCents(fiat.toFixed())) / toCents(String(session.fiatTotal))
+    const refund: RecordedRefund = {
+      fiatAmount: fiat.toFixed(),
+      tokenAmount: tokenAmount.toString(),
+      token: session.token,
+      chainId: session.chainId,
+      payerAddress: readPaymentConfirmation(session.confirmation, session.paymentId, this.options_.webhookSecrets) ? (session.payerAddress ?? null) : null,
+      state: "to_send_manually",
+      recordedAt: new Date().toISOString(),
+    }
+    this.logger_.warn(
+      `stablecoin: refund of ${refund.fiatAmount} ${session.fiatCurrency} recorded for payment ${session.paymentId}: send ${formatTokenAmount(tokenAmount, session.tokenDecimals)} ${session.token} on chain ${session.chainId} manually; no funds were moved.`
+    )
+    return { data: { ...data, refunds: [...(session.refunds ?? []), refund] } }
+  }
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const record = await this.pollService(data)
+    return { data: { ...data, serviceStatus: record } }
+  }
+
+  /** Asks the service; the answer is shown, never a reason to capture (only a recorded confirmation is). */
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const record = await this.pollService(data)
+    const status = this.isConfirmed(data) ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.PENDING
+    return { status, data: { ...data, serviceStatus: record } }
+  }
+
+  /** Medusa's generic /hooks/payment route answers before verifying; events go to /hooks/stablecoin instead. */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
+  }
+
+  private isConfirmed(data: Record<string, unknown> | undefined): boolean {
+    const session = data as Partial<StablecoinSessionData> | undefined
+    if (!session?.paymentId) return false
+    const confirmation = readPaymentConfirmation(session.confirmation, session.paymentId, this.options_.webhookSecrets)
+    if (!confirmation) return false
+    return confirmation.source === "merchant" || statusAction(confirmation.status, confirmation.rail, this.options_) === "capture"
+  }
+
+  private async pollService(data: Record<string, unknown> | undefined) {
+    const session = data as Partial<StablecoinSessionData> | undefined
+    const id = session?.deposit?.intentId ?? session?.paymentId
+    if (!id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "No stablecoin payment id in the session data.")
+    const result = await this.client_.poolDepositStatus({ id })
+    if (!result.ok) throw serviceErrorToMedusaError(result.error)
+    return result.value
+  }
+
+  /** Only `token`, `chainId` and `payerAddress` are taken from the storefront; anything else is ignored. */
+  private readStorefrontChoice(data: Record<string, unknown> | undefined) {
+    const token = data?.token ?? this.options_.defaultToken
+    if (typeof token !== "string" || !(TOKEN_SYMBOLS as readonly string[]).includes(token)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.token must be one of ${TOKEN_SYMBOLS.join(", ")}; got ${JSON.stringify(token)}.`)
+    }
+    const chainId = data?.chainId ?? this.options_.defaultChainId
+    const chain = this.options_.chains.find((c) => c.chainId === chainId)
+    if (!chain) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `data.chainId must be one of the configured chains (${this.options_.chains.map((c) => c.chainId).join(", ")}); got ${JSON.stringify(chainId)}.`
+      )
+    }
+    if (!chain.tokens[token as TokenSymbol]) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.token ${token} is not enabled on chain ${chain.chainId}.`)
+    }
+    const payer = data?.payerAddress
+    if (payer !== undefined && (typeof payer !== "string" || !isAddress(payer, { strict: false }))) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "data.payerAddress must be a 0x-prefixed 20-byte hex address.")
+    }
+    return { token: token as TokenSymbol, chainId: chain.chainId, payerAddress: payer ? getAddress(payer) : undefined }
+  }
+
+  private async startPayment(input: {
+    amount: InitiatePaymentInput["amount"]
+    currency: (typeof SUPPORTED_CURRENCIES)[number]
+    token: TokenSymbol
+    chainId: number
+    payerAddress?: string
+    sessionId?: string
+  }): Promise<StablecoinSessionData> {
+    // A create-pool call whose outcome is unknown consumed its quote: start once more with a fresh one.
+    for (let attempt = 1; ; attempt++) {
+      const quoted = await this.client_.createQuote({
+        merchantId: this.options_.merchantId,
+        cart: { total: toFiatNumber(input.amount), currency: input.currency },
+        token: input.token,
+        chainId: input.chainId,
+      })
+      if (!quoted.ok) throw serviceErrorToMedusaError(quoted.error)
+      const quote = quoted.value
+      try {
+        const railPayment = await this.createRailPayment(quote, input.payerAddress)
+        return {
+          sessionId: input.sessionId,
+          paymentId: quote.paymentId,
+          quoteId: quote.quoteId,
+          rail: this.rail,
+          chainId: quote.chainId,
+          token: quote.token,
+          amount: quote.stablecoinAmount,
+          amountDisplay: formatTokenAmount(quote.stablecoinAmount, railPayment.tokenDecimals),
+          fiatCurrency: quote.fiatCurrency,
+          fiatTotal: quote.fiatTotal,
+          fxRate: quote.fxRate,
+          expiresAt: quote.expiresAt,
+          payerAddress: input.payerAddress,
+          ...railPayment,
+        }
+      } catch (e) {
+        if (e instanceof PoolCreationOutcomeUnknownError && attempt < 2) {
+          this.logger_.warn(`stablecoin: ${e.endpoint} outcome unknown for quote ${quote.quoteId}; starting again with a fresh quote.`)
+          continue
+        }
+        throw e
+      }
+    }
+  }
+
+  /** Shared by the rails: unwrap a create-pool result or throw (an unknown outcome is rethrown as is for a retry). */
+  protected unwrapService<T>(result: { ok: true; value: T } | { ok: false; error: ServiceClientError }): T {
+    if (result.ok) return result.value
+    if (result.error instanceof PoolCreationOutcomeUnknownError) throw result.error
+    throw serviceErrorToMedusaError(result.error)
+  }
+
+  /** Shared by the rails: a failed verification creates no session and returns no address. */
+  protected unwrapVerification(result: Awaited<ReturnType<ChainVerifier["verifyDepositIntent"]>>, paymentId: string): VerificationProof {
+    if (result.ok) return result.value
+    this.logger_.error(`stablecoin: on-chain verification failed for payment ${paymentId}; no address shown. ${result.error.message}`)
+    throw coded(MedusaError.Types.UNEXPECTED_STATE, STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${result.error.shortMessage}); nothing was shown. Please try again or choose another method.`)
+  }
+
+  protected paymentUri(proof: VerificationProof, amount: string): string {
+    return buildErc20TransferUri({ token: proof.token, chainId: proof.chainId, to: proof.forwarder!, amount: BigInt(amount) })
+  }
+
+  protected paymentRefOf(paymentId: string) {
+    return computePaymentRef(paymentId)
+  }
+}
+
+function checkCurrency(code: string) {
+  const upper = code?.toUpperCase()
+  if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(upper)) {
+    throw coded(
+      MedusaError.Types.INVALID_DATA,
+      STOREFRONT_ERROR_CODES.unsupportedCurrency,
+      `Stablecoin payments need a cart in EUR or USD; this cart is in ${String(code).toUpperCase()}. Use a EUR or USD region.`
+    )
+  }
+  return upper as (typeof SUPPORTED_CURRENCIES)[number]
+}
+
+/** Cart total as the service wants it: a decimal number with the currency's 2 places. */
+function toFiatNumber(amount: InitiatePaymentInput["amount"]): number {
+  return Number(MathBN.convert(amount).decimalPlaces(2).toFixed(2))
+}
+
+/** Exact integer cents of a decimal string (no float arithmetic). */
+function toCents(decimal: string): bigint {
+  const [whole, frac = ""] = decimal.split(".")
+  return BigInt(whole!) * 100n + BigInt((frac + "00").slice(0, 2))
+}

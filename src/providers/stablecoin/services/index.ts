@@ -1,0 +1,2 @@
+export { default as StablecoinConnectProviderService } from "./stablecoin-connect"
+export { default as StablecoinDepositProviderService } from "./stablecoin-deposit"
