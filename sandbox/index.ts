@@ -160,12 +160,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     runtimes = await Promise.all(
       chainOptions.map(async (chain) => {
         let rpcUrl = chain.rpcUrl
+        const started = !rpcUrl
         if (!rpcUrl) {
-          const anvil = await startAnvil({ chainId: chain.chainId, blockTime: chain.blockTime })
+          // Deploy on automine (one block per transaction, fast), then switch to the block time.
+          const anvil = await startAnvil({ chainId: chain.chainId })
           anvils.push(anvil)
           rpcUrl = anvil.rpcUrl
         }
         const fixture = chain.fixture ?? (await deployFixture({ chainId: chain.chainId, rpcUrl, decimals: chain.decimals, deployPool: chain.deployPool }))
+        if (started && chain.blockTime !== undefined) {
+          await localClients(chain.chainId, rpcUrl).testClient.setIntervalMining({ interval: chain.blockTime })
+        }
         return createChainRuntime({ fixture, confirmations: chain.confirmations ?? 2, minimumFiat: chain.minimumFiat ?? 1 })
       }),
     )
