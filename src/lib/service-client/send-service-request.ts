@@ -152,13 +152,17 @@ function transportError({
   return new ServiceNetworkError(`Could not reach the service (${code ?? "network error"}).`, parameters)
 }
 
-/** Node's fetch wraps socket errors (`TypeError: fetch failed`); the code sits in the cause chain. */
+/**
+ * Node's fetch wraps socket errors (`TypeError: fetch failed`); the code sits in the cause chain.
+ * Duck-typed: errors from Node internals may come from another realm (jest's vm), failing `instanceof`.
+ */
 function findErrorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const { code, errors } = current as Error & { code?: unknown; errors?: unknown }
+  let current = error
+  for (let depth = 0; typeof current === "object" && current !== null && depth < 5; depth += 1) {
+    const { code, errors, cause } = current as { code?: unknown; errors?: unknown; cause?: unknown }
     if (typeof code === "string") return code
     // Several addresses tried (AggregateError): the first one's code is representative.
-    current = Array.isArray(errors) && errors[0] instanceof Error ? errors[0] : current.cause
+    current = Array.isArray(errors) && errors.length > 0 ? errors[0] : cause
   }
   return undefined
 }

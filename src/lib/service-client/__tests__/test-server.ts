@@ -8,6 +8,8 @@ export type ScriptedResponse =
   | { action: "destroy" }
   /** Reads the request and never answers (a timeout on the client). */
   | { action: "hang" }
+  /** Sends a 200 with the start of a JSON body, then stalls (a timeout while reading the body). */
+  | { action: "stall-body" }
 
 export type RecordedRequest = {
   method: string | undefined
@@ -50,6 +52,10 @@ export async function startTestServer(): Promise<TestServer> {
       const next = queue.shift() ?? { status: 599, text: "no scripted response" }
       if ("action" in next) {
         if (next.action === "destroy") req.socket.destroy()
+        if (next.action === "stall-body") {
+          res.writeHead(200, { "content-type": "application/json", "content-length": "1000" })
+          res.write('{"id":')
+        }
         return
       }
       const body = next.json !== undefined ? JSON.stringify(next.json) : (next.text ?? "")
