@@ -1,0 +1,117 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
+import { statusAction, type ServiceStatus } from "../../lib/status"
+import { STABLECOIN_MODULE } from "../../modules/stablecoin"
+import type StablecoinModuleService from "../../modules/stablecoin/service"
+import { ensureLedgerPayment } from "./ensure-ledger-payment"
+
+export const recordPaymentStatusStepId = "record-payment-status-step"
+
+/** What a trusted source (a verified webhook, a poll, the merchant) says about a payment. */
+export type PaymentObservation = {
+  paymentId: string
+  status: ServiceStatus
+  expectedAmount: string
+  confirmedAmount: string
+  txHash: string | null
+  payerAddress: string | null
+  confirmations?: number
+  source: PaymentConfirmation["source"]
+  eventId: string | null
+}
+
+export type RecordPaymentStatusStepInput = PaymentObservation
+
+export type RecordPaymentStatusStepOutput = {
+  outcome: "capture" | "already_captured" | "recorded" | "unknown_payment" | "session_requoted"
+  capture: boolean
+  paymentRowId: string | null
+  session: { id: string; amount: unknown; currency_code: string } | null
+  confirmation: PaymentConfirmation | null
+}
+
+const ATTENTION: Partial<Record<ServiceStatus, string>> = {
+  underpaid: "underpaid",
+  wrong_token: "wrong_token",
+  held_sanctioned: "held_sanctioned",
+  overpaid: "surplus_refund",
+}
+
+/**
+ * This step writes what the source says into the ledger (status, amounts, tx, payer, surplus)
+ * and decides whether the payment may be captured now: the status table says capture, the
+ * source may capture (a poll only with captureOnReconcile), it is not captured yet, and the
+ * session still expects this payment.
+ */
+export const recordPaymentStatusStep = createStep(
+  recordPaymentStatusStepId,
+  async (input: RecordPaymentStatusStepInput, { container }): Promise<StepResponse<RecordPaymentStatusStepOutput>> => {
+    const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const row = await ensureLedgerPayment(container, { paymentId: input.paymentId })
+    if (!row) {
+      return new StepResponse({ outcome: "unknown_payment", capture: false, paymentRowId: null, session: null, confirmation: null })
+    }
+    const rail = row.rail as "connect" | "deposit"
+    const action = statusAction(input.status, rail, ledger.options)
+    const surplus = BigInt(input.confirmedAmount) - BigInt(input.expectedAmount)
+
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: sessions } = await query.graph({
+      entity: "payment_session",
+      fields: ["id", "amount", "currency_code", "data"],
+      filters: { id: row.payment_session_id ?? "" },
+    })
+    const session = sessions[0] as { id: string; amount: unknown; currency_code: string; data: Record<string, unknown> | null } | undefined
+
+    const mayCapture = input.source !== "reconcile" || ledger.options.captureOnReconcile
+    let outcome: RecordPaymentStatusStepOutput["outcome"] = "recorded"
+    if (action === "capture" || input.source === "merchant") {
+      if (row.captured_at) outcome = "already_captured"
+      else if (!session || session.data?.paymentId !== input.paymentId) outcome = "session_requoted"
+      else if (mayCapture) outcome = "capture"
+    }
+    const attention =
+      outcome === "session_requoted"
+        ? "session_requoted"
+        : action === "capture" && !mayCapture && !row.captured_at
+          ? "webhook_missing"
+          : input.status === "expired_paid_late" && action !== "capture"
+            ? "late_payment"
+            : (ATTENTION[input.status] ?? null)
+
+    await ledger.updateStablecoinPayments({
+      id: row.id,
+      status: input.status,
+      confirmed_amount: input.confirmedAmount,
+      surplus_amount: surplus > 0n ? surplus.toString() : null,
+      tx_hash: input.txHash ?? row.tx_hash,
+      payer_address: input.payerAddress ?? row.payer_address,
+      confirmations: input.confirmations ?? row.confirmations,
+      attention,
+    })
+
+    const confirmation: PaymentConfirmation | null =
+      outcome === "capture"
+        ? {
+            paymentId: input.paymentId,
+            rail,
+            status: input.status,
+            expectedAmount: input.expectedAmount,
+            confirmedAmount: input.confirmedAmount,
+            tokenDecimals: row.token_decimals,
+            txHash: input.txHash,
+            source: input.source,
+            eventId: input.eventId,
+            confirmedAt: new Date().toISOString(),
+          }
+        : null
+    return new StepResponse({
+      outcome,
+      capture: outcome === "capture",
+      paymentRowId: row.id,
+      session: session ? { id: session.id, amount: session.amount, currency_code: session.currency_code } : null,
+      confirmation,
+    })
+  }
+)
