@@ -76,6 +76,8 @@ export type Sandbox = {
   webhookSecret: string
   chains: ChainFixture[]
   setWebhookUrl(url: string | null, merchantId?: string): void
+  /** Lifetime of quotes created from now on (expiry tests without waiting 15 minutes). */
+  setQuoteTtlSeconds(seconds: number): void
   mine(chainId: number, blocks?: number): Promise<void>
   waitForStatus(id: string, status: PaymentStatus | PaymentStatus[], timeoutMs?: number): Promise<StatusRecord>
   status(id: string): StatusRecord | undefined
@@ -210,7 +212,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const store = new Store()
   const faults = createFaults()
-  const limiter = createRateLimiter(rateLimit)
+  const limiters = new Map(
+    [{ id: defaultMerchant.id }, ...(options.merchants ?? [])].map((config) => [config.id, createRateLimiter(("rateLimit" in config && config.rateLimit) || rateLimit)]),
+  )
   const sanctionedSet = new Set(sanctioned.map((address) => address.toLowerCase()))
   const sender = createWebhookSender({
     retry: options.webhookRetry,
@@ -327,7 +331,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ctx,
       port,
       merchantByKey: (key) => merchantByKey.get(key),
-      rateLimit: (merchantId) => limiter.take(merchantId),
+      rateLimit: (merchantId) => limiters.get(merchantId)!.take(merchantId),
       faults,
       control,
     })
@@ -349,6 +353,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webhookSecret: defaultMerchant.webhookSecret,
     chains: runtimes.map((runtime) => runtime.fixture),
     setWebhookUrl,
+    setQuoteTtlSeconds: (seconds) => void (settings.quoteTtlSeconds = seconds),
     mine,
     waitForStatus,
     status,

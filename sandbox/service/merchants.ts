@@ -17,6 +17,8 @@ export type MerchantConfig = {
   webhookUrl?: string | null
   /** Enabled chains; default every sandbox chain with every token. */
   chains?: MerchantChainConfig[]
+  /** This merchant's token bucket (default: the sandbox's `rateLimit`). */
+  rateLimit?: { capacity: number; refillPerSecond: number }
 }
 
 export type Merchant = {
