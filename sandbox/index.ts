@@ -251,7 +251,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const watchers = new Map<number, ChainWatcher>(
     runtimes.map((runtime) => [
       runtime.chainId,
-      createChainWatcher({ runtime, store, sanctioned: sanctionedSet, pollIntervalMs, onConfirmed }),
+      createChainWatcher({ runtime, store, sanctioned: sanctionedSet, pollIntervalMs, sweepsHeld: () => faults.state().holdSweeps, onConfirmed }),
     ]),
   )
 

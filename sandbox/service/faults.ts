@@ -31,6 +31,8 @@ export const faultsInputSchema = z.object({
   outOfOrderDeliveries: z.union([z.literal(false), z.object({ windowMs: z.number().int().positive() })]).optional(),
   /** Keep webhooks in the delivery log only. */
   dropWebhooks: z.boolean().optional(),
+  /** Pause the sweeper: settled deposits stay `paid` (or overpaid/expired_paid_late, unswept) until released. */
+  holdSweeps: z.boolean().optional(),
 })
 export type FaultsInput = z.input<typeof faultsInputSchema>
 
@@ -45,6 +47,7 @@ export type FaultState = {
   duplicateDeliveries: number
   outOfOrderDeliveries: { windowMs: number } | false
   dropWebhooks: boolean
+  holdSweeps: boolean
 }
 
 const initialState = (): FaultState => ({
@@ -55,6 +58,7 @@ const initialState = (): FaultState => ({
   duplicateDeliveries: 1,
   outOfOrderDeliveries: false,
   dropWebhooks: false,
+  holdSweeps: false,
 })
 
 /** Takes one use of the first queued fault that applies to `name`, dropping it once used up. */
@@ -88,6 +92,7 @@ export function createFaults() {
     if (parsed.duplicateDeliveries !== undefined) state.duplicateDeliveries = parsed.duplicateDeliveries
     if (parsed.outOfOrderDeliveries !== undefined) state.outOfOrderDeliveries = parsed.outOfOrderDeliveries
     if (parsed.dropWebhooks !== undefined) state.dropWebhooks = parsed.dropWebhooks
+    if (parsed.holdSweeps !== undefined) state.holdSweeps = parsed.holdSweeps
     return state
   }
   return {
@@ -102,6 +107,7 @@ export function createFaults() {
     duplicateDeliveries: (times: number) => apply({ duplicateDeliveries: times }),
     outOfOrderDeliveries: (windowMs: number | false) => apply({ outOfOrderDeliveries: windowMs === false ? false : { windowMs } }),
     dropWebhooks: (drop: boolean) => apply({ dropWebhooks: drop }),
+    holdSweeps: (hold: boolean) => apply({ holdSweeps: hold }),
     state: (): FaultState => state,
     /** Internal: consumed by the server per request. */
     latencyFor: (name: Endpoint) => state.latency[name] ?? state.latency["*"] ?? 0,

@@ -12,6 +12,8 @@ export type ChainWatcherParameters = {
   store: Store
   sanctioned: ReadonlySet<string>
   pollIntervalMs: number
+  /** The sweeper is paused (holdSweeps fault). */
+  sweepsHeld: () => boolean
   /** A payment reached its payment_confirmed moment (deposit: sweep landed; connect: paid). */
   onConfirmed: (payment: Payment) => void
 }
@@ -24,7 +26,7 @@ export type ChainWatcher = ReturnType<typeof createChainWatcher>
  * (connect rail, by paymentRef), re-evaluates every open payment (expiry included, so it runs on
  * every tick even without new blocks) and sweeps the ones that settled. Ticks never overlap.
  */
-export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs, onConfirmed }: ChainWatcherParameters) {
+export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs, sweepsHeld, onConfirmed }: ChainWatcherParameters) {
   const { publicClient } = runtime
   let head: bigint | undefined
   let scanned: bigint | undefined
@@ -115,7 +117,7 @@ export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs,
     for (const payment of open) {
       const next = evaluatePayment(payment, { head: current, now, confirmations: runtime.confirmations, sanctioned })
       payment.status = next.status
-      if (next.sweep) sweep(payment)
+      if (next.sweep && !sweepsHeld()) sweep(payment)
       else if (payment.rail === "connect" && next.status === "paid") onConfirmed(payment)
     }
   }
