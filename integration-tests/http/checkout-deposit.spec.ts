@@ -1,0 +1,66 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Address } from "viem"
+import { payDepositIntent } from "../../sandbox/customer"
+import { STABLECOIN_MODULE } from "../../src/modules/stablecoin"
+import type StablecoinModuleService from "../../src/modules/stablecoin/service"
+import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { useStablecoinStack } from "./helpers/stablecoin-stack"
+import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+
+jest.setTimeout(120_000)
+
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+    beforeEach(async () => {
+      store = await buildStore(getContainer())
+      stack.sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/stablecoin`)
+    })
+
+    async function countOf(entity: string, filters: Record<string, unknown>) {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity, fields: ["id"], filters })
+      return data.length
+    }
+
+    it("deposit rail: verified session, on-chain payment, signed webhook -> captured order", async () => {
+      const { cart, paymentCollectionId } = await createCart(api, store, "eur")
+      // Anything but token/chainId/payerAddress is ignored; a forged confirmation (no valid MAC) must not capture.
+      const forged = { paymentId: "x", rail: "deposit", status: "swept", source: "webhook", mac: "0".repeat(64) }
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453, confirmation: forged })
+      const d = session.data
+      expect(d.rail).toBe("deposit")
+      expect(d.verification).toMatchObject({ rail: "deposit", chainId: 8453, forwarder: d.deposit.address })
+      expect(d.deposit.paymentUri).toBe(`ethereum:${d.tokenAddress}@8453/transfer?address=${d.deposit.address}&uint256=${d.amount}`)
+      expect(JSON.stringify(d)).not.toContain(stack.sandbox.webhookSecret)
+
+      // Completing before payment: 400 not_allowed, nothing created, the session stays usable.
+      const early = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch((e: any) => e.response)
+      expect(early.status).toBe(400)
+      expect(early.data.type).toBe("not_allowed")
+      expect(await countOf("order", {})).toBe(0)
+
+      const chain = stack.sandbox.chains[0]!
+      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await stack.sandbox.mine(8453, 3)
+
+      const ledger = getContainer().resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+      const row = await eventually(async () => {
+        const [p] = await ledger.listStablecoinPayments({ payment_id: d.paymentId })
+        return p?.captured_at ? p : null
+      })
+      expect(row).toMatchObject({ status: "swept", confirmed_amount: d.amount, confirmed_by: "webhook", payment_session_id: session.id })
+
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: orders } = await query.graph({ entity: "order", fields: ["id", "payment_collections.payments.id", "payment_collections.payments.captured_at", "payment_collections.payments.captures.id"] })
+      expect(orders).toHaveLength(1)
+      const payments = orders[0]!.payment_collections![0]!.payments!
+      expect(payments).toHaveLength(1)
+      expect(payments[0]!.captured_at).toBeTruthy()
+      expect(payments[0]!.captures).toHaveLength(1)
+    })
+  },
+})

@@ -1,0 +1,39 @@
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox"
+import type { PluginOptionsInput } from "../../../src/lib/options"
+
+/** The plugin's options for a running sandbox: trust roots from the fixture the sandbox deployed. */
+export function pluginOptionsFor(sandbox: Sandbox, overrides: Partial<PluginOptionsInput> = {}): PluginOptionsInput {
+  return {
+    apiKey: sandbox.apiKey,
+    baseUrl: sandbox.url,
+    merchantId: sandbox.merchantId,
+    webhookSecrets: [sandbox.webhookSecret],
+    chains: sandbox.chains.map((c) => ({
+      chainId: c.chainId,
+      rpcUrl: c.rpcUrl,
+      factory: c.factory,
+      payout: c.payout,
+      tokens: c.tokens,
+    })),
+    serviceTimeoutMs: 3_000,
+    maxRateLimitWaitMs: 5_000,
+    ...overrides,
+  }
+}
+
+/**
+ * Starts the sandbox (with its anvils) before Medusa boots and hands the app its options through
+ * STABLECOIN_OPTIONS, which medusa-config.ts reads. Call at the top level of a spec file, before
+ * medusaIntegrationTestRunner: jest runs top-level hooks first.
+ */
+export function useStablecoinStack(options: SandboxOptions = {}, overrides: (s: Sandbox) => Partial<PluginOptionsInput> = () => ({})) {
+  const ref: { sandbox: Sandbox } = {} as { sandbox: Sandbox }
+  beforeAll(async () => {
+    ref.sandbox = await startSandbox({ webhookRetry: { baseDelayMs: 200, maxAttempts: 5 }, ...options })
+    process.env.STABLECOIN_OPTIONS = JSON.stringify(pluginOptionsFor(ref.sandbox, overrides(ref.sandbox)))
+  })
+  afterAll(async () => {
+    await ref.sandbox?.stop()
+  })
+  return ref
+}
