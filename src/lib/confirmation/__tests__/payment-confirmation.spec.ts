@@ -1,0 +1,40 @@
+import { readPaymentConfirmation, signPaymentConfirmation, type PaymentConfirmation } from "../payment-confirmation"
+
+const OLD = "whsec_old_0123456789abcdef"
+const NEW = "whsec_new_0123456789abcdef"
+const buildConfirmation = (over: Partial<PaymentConfirmation> = {}): PaymentConfirmation => ({
+  paymentId: "pay_1",
+  rail: "deposit",
+  status: "swept",
+  expectedAmount: "25000000",
+  confirmedAmount: "25000000",
+  tokenDecimals: 6,
+  txHash: null,
+  source: "webhook",
+  eventId: "evt_1",
+  confirmedAt: "2026-11-21T10:00:00.000Z",
+  ...over,
+})
+
+describe("payment confirmations", () => {
+  it("reads back a signed confirmation, also after a JSON round trip", () => {
+    const signed = JSON.parse(JSON.stringify(signPaymentConfirmation(buildConfirmation(), [NEW])))
+    expect(readPaymentConfirmation(signed, "pay_1", [NEW])).toMatchObject({ status: "swept", confirmedAmount: "25000000" })
+  })
+
+  it("accepts a confirmation signed with a secret still in the rotation list", () => {
+    const signed = signPaymentConfirmation(buildConfirmation(), [OLD])
+    expect(readPaymentConfirmation(signed, "pay_1", [NEW, OLD])).not.toBeNull()
+    expect(readPaymentConfirmation(signed, "pay_1", [NEW])).toBeNull()
+  })
+
+  it("refuses an altered field, another payment, a missing or malformed mac", () => {
+    const signed = signPaymentConfirmation(buildConfirmation(), [NEW])
+    expect(readPaymentConfirmation({ ...signed, confirmedAmount: "1" }, "pay_1", [NEW])).toBeNull()
+    expect(readPaymentConfirmation({ ...signed, status: "underpaid" }, "pay_1", [NEW])).toBeNull()
+    expect(readPaymentConfirmation(signed, "pay_2", [NEW])).toBeNull()
+    expect(readPaymentConfirmation({ ...signed, mac: undefined }, "pay_1", [NEW])).toBeNull()
+    expect(readPaymentConfirmation({ ...signed, mac: "zz" }, "pay_1", [NEW])).toBeNull()
+    expect(readPaymentConfirmation("swept", "pay_1", [NEW])).toBeNull()
+  })
+})

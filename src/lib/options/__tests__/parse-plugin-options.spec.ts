@@ -1,0 +1,58 @@
+import { InvalidPluginOptionsError, parsePluginOptions } from "../parse-plugin-options"
+
+const SECRET = "whsec_0123456789abcdef0123"
+const buildOptions = (over: Record<string, unknown> = {}) => ({
+  apiKey: "pk_test",
+  baseUrl: "http://127.0.0.1:4010",
+  merchantId: "mer_1",
+  webhookSecrets: [SECRET],
+  chains: [
+    {
+      chainId: 8453,
+      rpcUrl: "http://127.0.0.1:8545",
+      factory: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+      payout: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      tokens: { USDC: { address: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", decimals: 6 } },
+    },
+  ],
+  ...over,
+})
+
+function issuesOf(raw: unknown): string[] {
+  try {
+    parsePluginOptions(raw)
+  } catch (e) {
+    expect(e).toBeInstanceOf(InvalidPluginOptionsError)
+    return (e as InvalidPluginOptionsError).issues
+  }
+  throw new Error("expected the options to be refused")
+}
+
+describe("parsePluginOptions", () => {
+  it("applies defaults and checksums addresses", () => {
+    const o = parsePluginOptions(buildOptions())
+    expect(o).toMatchObject({ defaultChainId: 8453, defaultToken: "USDC", captureOnReconcile: false, acceptLatePayments: true, webhookToleranceSeconds: 300 })
+    expect(o.chains[0]!.factory).toBe("0x5FbDB2315678afecb367f032d93F642f64180aa3")
+  })
+
+  it("names a missing apiKey", () => {
+    expect(issuesOf(buildOptions({ apiKey: undefined }))).toEqual([expect.stringMatching(/^apiKey: apiKey is required/)])
+  })
+
+  it("names a wrong nested field by its path", () => {
+    const chains = buildOptions().chains
+    const issues = issuesOf(buildOptions({ chains: [{ ...chains[0], factory: "0x123" }] }))
+    expect(issues).toEqual([expect.stringMatching(/^chains\[0\]\.factory: factory must be a 0x-prefixed 20-byte hex address/)])
+  })
+
+  it("refuses a default token not configured on the default chain", () => {
+    expect(issuesOf(buildOptions({ defaultToken: "EURC" }))).toEqual([expect.stringMatching(/^defaultToken: defaultToken EURC is not configured on chain 8453/)])
+  })
+
+  it("refuses an empty secret list and never prints a secret", () => {
+    const issues = issuesOf(buildOptions({ webhookSecrets: [], apiKey: "" }))
+    expect(issues.join("\n")).toMatch(/webhookSecrets: webhookSecrets must hold at least one secret/)
+    const short = issuesOf(buildOptions({ webhookSecrets: ["tooshort"] }))
+    expect(short.join("\n")).not.toContain("tooshort")
+  })
+})
