@@ -15,6 +15,27 @@ const tokenConfig = z.object({
   decimals: z.number().int().min(0).max(36),
 })
 
+/**
+ * The reconcile job (polling backstop, API reference §4.4): which payments it polls, how often,
+ * and for how long. The webhook stays the primary signal; polling finds the stragglers.
+ */
+const reconcileConfig = z.object({
+  /** Run the scheduled reconcile job. Default true; false leaves polling to an explicit workflow run. */
+  enabled: z.boolean().default(true),
+  /** Most payments polled, and most webhook events re-processed, in one run. Default 50. */
+  batchSize: z.number().int().positive().default(50),
+  /** Status requests in flight at once. Default 4. */
+  concurrency: z.number().int().positive().default(4),
+  /** First poll this long after the payment was created; later delays double from it. Default 5. */
+  firstPollAfterMinutes: z.number().positive().default(5),
+  /** Longest delay between two polls of one payment, hours. Default 6. */
+  maxBackoffHours: z.number().positive().default(6),
+  /** Stop polling a payment this long after it was created (polling_stopped_reason "max_age"), hours. Default 72. */
+  stopAfterHours: z.number().positive().default(72),
+  /** A recorded webhook event is re-processed at most this many times in all. Default 10. */
+  maxWebhookEventAttempts: z.number().int().positive().default(10),
+})
+
 const chainConfig = z.object({
   chainId: z.number().int().positive(),
   /** JSON-RPC endpoint used to verify addresses on-chain. */
@@ -64,6 +85,8 @@ export const pluginOptionsSchema = z
     maxRateLimitWaitMs: z.number().int().nonnegative().default(30_000),
     /** Accepted age of a webhook signature timestamp, s. Default 300. */
     webhookToleranceSeconds: z.number().int().positive().default(300),
+    /** The reconcile job's schedule and bounds; every field has a default. */
+    reconcile: reconcileConfig.prefault({}),
   })
   .superRefine((o, ctx) => {
     const ids = o.chains.map((c) => c.chainId)

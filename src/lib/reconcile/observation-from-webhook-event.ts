@@ -1,0 +1,39 @@
+import type { PaymentConfirmation } from "../confirmation/payment-confirmation"
+import type { ServiceStatus } from "../status"
+import type { PaymentConfirmedEvent } from "../webhooks/webhook-event"
+
+export type ObservationFromWebhookEventParameters = PaymentConfirmedEvent
+/** The confirm workflow's input (PaymentObservation) for a verified payment_confirmed event. */
+export type ObservationFromWebhookEventReturnType = {
+  paymentId: string
+  status: ServiceStatus
+  expectedAmount: string
+  confirmedAmount: string
+  txHash: string | null
+  payerAddress: string | null
+  source: PaymentConfirmation["source"]
+  eventId: string
+}
+export type ObservationFromWebhookEventErrorType = never
+
+/**
+ * What a verified payment_confirmed event says about its payment, as the confirm workflow takes
+ * it: the same for a live delivery and for an event re-processed after a crash.
+ *
+ * @example
+ * const parsed = parseWebhookEvent(JSON.stringify(row.payload))
+ * if (parsed.ok && isPaymentConfirmedEvent(parsed.value)) await confirm(observationFromWebhookEvent(parsed.value))
+ */
+export function observationFromWebhookEvent(event: ObservationFromWebhookEventParameters): ObservationFromWebhookEventReturnType {
+  const d = event.data
+  return {
+    paymentId: d.paymentId,
+    status: d.status,
+    expectedAmount: d.expectedAmount,
+    confirmedAmount: d.confirmedAmount,
+    txHash: d.txHash,
+    payerAddress: d.payerAddress,
+    source: "webhook",
+    eventId: event.id,
+  }
+}
