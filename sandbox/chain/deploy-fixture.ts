@@ -4,8 +4,9 @@ import { poolFactoryBytecode, priceFeedBytecode, testTokenBytecode } from "../co
 import { devAccounts } from "./accounts"
 import { localClients } from "./clients"
 
-export const TOKEN_SYMBOLS = ["USDC", "USDT", "EURC"] as const
-export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number]
+import { TOKEN_SYMBOLS, type TokenSymbol } from "../../src/lib/chain/types"
+
+export { TOKEN_SYMBOLS, type TokenSymbol }
 
 export type DeployFixtureParameters = {
   chainId: number

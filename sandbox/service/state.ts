@@ -2,19 +2,10 @@ import type { Address, Hex } from "viem"
 import type { TokenSymbol } from "../chain"
 import type { Fraction } from "./amounts"
 
-export const PAYMENT_STATUSES = [
-  "waiting",
-  "confirming",
-  "paid",
-  "swept",
-  "underpaid",
-  "overpaid",
-  "wrong_token",
-  "expired",
-  "expired_paid_late",
-  "held_sanctioned",
-] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+// The sandbox implements the service independently, but the status vocabulary is the reference's own list.
+import { PAYMENT_STATUSES, type PaymentStatus } from "../../src/lib/service-client/payment-status"
+
+export { PAYMENT_STATUSES, type PaymentStatus }
 
 export type Rail = "connect" | "deposit"
 
