@@ -7,6 +7,8 @@ import { StablecoinPayment, StablecoinWebhookEvent } from "./models"
 /** A claim older than this is taken to belong to a process that died. */
 const STALE_CLAIM_SECONDS = 120
 
+export type ReprocessableWebhookEvent = { event_id: string; type: string; payload: Record<string, unknown> }
+
 export type RecordWebhookEventInput = { event_id: string; type: string; payment_id: string | null; payload: Record<string, unknown> }
 
 class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent }) {
@@ -50,6 +52,29 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       [eventId, STALE_CLAIM_SECONDS]
     )
     return rows.length === 1
+  }
+
+  /**
+   * Events recorded but not processed, oldest first, for the reconcile job's crash recovery: the
+   * ones claimWebhookEvent would take now (received, failed, or processing for longer than
+   * STALE_CLAIM_SECONDS) and that have not used up `maxAttempts`. Read only: the caller claims
+   * each event before processing it.
+   */
+  @InjectManager()
+  async listReprocessableWebhookEvents(
+    { limit, maxAttempts }: { limit: number; maxAttempts: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ReprocessableWebhookEvent[]> {
+    const manager = sharedContext.manager as SqlEntityManager
+    return manager.execute(
+      `select event_id, type, payload from stablecoin_webhook_event
+        where deleted_at is null and attempts < ?
+          and (state in ('received', 'failed')
+               or (state = 'processing' and processing_started_at < now() - make_interval(secs => ?)))
+        order by received_at
+        limit ?`,
+      [maxAttempts, STALE_CLAIM_SECONDS, limit]
+    )
   }
 
   @InjectManager()

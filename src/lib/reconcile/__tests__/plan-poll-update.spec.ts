@@ -33,7 +33,7 @@ function buildRecord(overrides: Partial<PaymentStatusRecord> = {}): PaymentStatu
   }
 }
 
-const tx = `0x${"ab".repeat(32)}`
+const tx = `0x${"ab".repeat(32)}` as const
 
 describe("planPollUpdate", () => {
   it("nothing new: not observed, not final", () => {
@@ -44,7 +44,7 @@ describe("planPollUpdate", () => {
     const seen = { status: "confirming", confirmedAmount: "27500000", txHash: tx, confirmations: 1 } as const
     const payment = buildPayment({ status: "confirming", confirmed_amount: "27500000", tx_hash: tx, confirmations: 1 })
     expect(planPollUpdate({ payment, record: buildRecord(seen), policy })).toMatchObject({ ok: true, value: { observe: false } })
-    for (const change of [{ status: "paid" }, { confirmedAmount: "1" }, { txHash: `0x${"cd".repeat(32)}` }, { confirmations: 2 }] as const) {
+    for (const change of [{ status: "paid" }, { confirmedAmount: "1" }, { txHash: `0x${"cd".repeat(32)}` as const }, { confirmations: 2 }] as const) {
       expect(planPollUpdate({ payment, record: buildRecord({ ...seen, ...change }), policy })).toMatchObject({ ok: true, value: { observe: true } })
     }
   })
