@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import net from "node:net"
+import path from "node:path"
+import { Client } from "pg"
+import { startSandbox, type Sandbox } from "../sandbox"
+import { pluginOptionsFor } from "../integration-tests/http/helpers/stablecoin-stack"
+import { DATA_DIR, DEV_ADMIN, writeDevState, type DevSeed } from "./dev-state"
+import { SEED_MARKER } from "./seed"
+
+type EmbeddedPostgres = { pg: { stop(): Promise<void> }; cfg: { host: string; port: number; user: string; password: string } }
+// Shared with the test setup (plain CommonJS there, hence require).
+const { startEmbeddedPostgres } = require("../integration-tests/setup/database") as {
+  startEmbeddedPostgres(dataDir: string, options?: { port?: number }): Promise<EmbeddedPostgres>
+}
+
+const ROOT = path.resolve(__dirname, "..")
+const MEDUSA = path.join(ROOT, "node_modules", ".bin", "medusa")
+const DB_NAME = "medusa_stablecoin_dev"
+const CHAINS = [8453, 56]
+
+const log = (message: string) => process.stderr.write(`[dev] ${message}\n`)
+
+const children = new Set<ChildProcess>()
+let embedded: EmbeddedPostgres["pg"] | undefined
+let sandbox: Sandbox | undefined
+let stopping: Promise<void> | undefined
+
+/** Runs the Medusa CLI in its own process group, so stopping it also stops the server it forks. */
+function medusa(args: string[], env: NodeJS.ProcessEnv, capture = false) {
+  const child = spawn(MEDUSA, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"] })
+  children.add(child)
+  let output = ""
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString()
+    process.stdout.write(chunk)
+  })
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once("exit", (code) => {
+      children.delete(child)
+      resolve({ code, output })
+    }),
+  )
+  return { child, exited }
+}
+
+async function runToEnd(args: string[], env: NodeJS.ProcessEnv) {
+  const { code, output } = await medusa(args, env, true).exited
+  if (code !== 0) throw new Error(`medusa ${args.join(" ")} exited with code ${code}`)
+  return output
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal)
+  } catch {
+    // already gone
+  }
+}
+
+async function stopChild(child: ChildProcess) {
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
+  killGroup(child, "SIGTERM")
+  const timer = setTimeout(() => killGroup(child, "SIGKILL"), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** Stops what this command started, in reverse order: Medusa, the sandbox (and its anvils), Postgres. */
+function stopAll() {
+  return (stopping ??= (async () => {
+    await Promise.all([...children].map(stopChild))
+    await sandbox?.stop()
+    await embedded?.stop()
+  })())
+}
+
+function portIsFree(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const server = net.createServer()
+    server.once("error", () => resolve(false))
+    server.listen(port, () => server.close(() => resolve(true)))
+  })
+}
+
+/** DATABASE_URL when set, else the embedded Postgres in .data/postgres; the database is created when missing. */
+async function database(): Promise<{ url: string; label: string }> {
+  let url: URL
+  let label: string
+  if (process.env.DATABASE_URL) {
+    url = new URL(process.env.DATABASE_URL)
+    label = `DATABASE_URL (${url.host}${url.pathname})`
+  } else {
+    const dataDir = path.join(DATA_DIR, "postgres")
+    const started = await startEmbeddedPostgres(dataDir)
+    embedded = started.pg
+    const { host, port, user, password } = started.cfg
+    url = new URL(`postgres://${user}:${password}@${host}:${port}/${DB_NAME}`)
+    label = `embedded Postgres in ${path.relative(ROOT, dataDir)} (port ${port})`
+  }
+  const name = decodeURIComponent(url.pathname.slice(1))
+  if (!name) throw new Error("DATABASE_URL names no database")
+  const admin = new Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() })
+  await admin.connect()
+  try {
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name])
+    if (!rowCount) {
+      await admin.query(`create database "${name.replace(/"/g, '""')}"`)
+      log(`created database ${name}`)
+    }
+  } finally {
+    await admin.end()
+  }
+  return { url: url.toString(), label }
+}
+
+async function waitForHealth(url: string, server: ChildProcess) {
+  for (;;) {
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error("medusa develop exited before it answered")
+    const healthy = await fetch(`${url}/health`).then((res) => res.ok, () => false)
+    if (healthy) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+async function main() {
+  const port = Number(process.env.PORT ?? 9000)
+  if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: stop what listens there or set PORT`)
+  const storeUrl = `http://localhost:${port}`
+
+  const db = await database()
+  log(`database: ${db.label}`)
+  sandbox = await startSandbox({
+    chains: CHAINS.map((chainId) => ({ chainId, blockTime: 1 })),
+    webhookUrl: `${storeUrl}/hooks/stablecoin`,
+  })
+  log(`sandbox: ${sandbox.url} (chains ${CHAINS.join(", ")}, new contracts on every run)`)
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: String(port),
+    DATABASE_URL: db.url,
+    STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox)),
+  }
+  await runToEnd(["db:migrate"], env)
+  const seedLine = (await runToEnd(["exec", "./scripts/seed.ts"], env)).split("\n").find((line) => line.startsWith(SEED_MARKER))
+  if (!seedLine) throw new Error("the seed printed no result")
+  const seed = JSON.parse(seedLine.slice(SEED_MARKER.length)) as DevSeed
+
+  const { child: server } = medusa(["develop"], env)
+  await waitForHealth(storeUrl, server)
+
+  const config = sandbox.toJSON()
+  writeDevState({
+    storeUrl,
+    adminUrl: `${storeUrl}/app`,
+    seed,
+    sandbox: {
+      url: config.url,
+      apiKey: config.apiKey,
+      merchantId: config.merchantId,
+      chains: config.chains.map(({ chainId, rpcUrl, pool, tokens }) => ({ chainId, rpcUrl, pool, tokens })),
+    },
+  })
+  process.stdout.write(
+    [
+      "",
+      "Stablecoin dev store is running (Ctrl-C stops everything).",
+      `  Admin            ${storeUrl}/app   ${DEV_ADMIN.email} / ${DEV_ADMIN.password}`,
+      `  Store API        ${storeUrl}   publishable key ${seed.publishableKey}`,
+      `  Webhook URL      ${storeUrl}/hooks/stablecoin`,
+      `  Database         ${db.label}`,
+      "  Scripted buy     npm run dev:buy -- --rail deposit   (or --rail connect)",
+      "  Sandbox service:",
+      JSON.stringify(config, null, 2),
+      "",
+    ].join("\n"),
+  )
+  server.once("exit", (code) => {
+    if (stopping) return
+    log(`medusa develop exited (code ${code}); stopping`)
+    void stopAll().then(() => process.exit(1))
+  })
+}
+
+// Last resort when the process ends without stopAll finishing (anvils stop themselves on exit).
+process.once("exit", () => {
+  for (const child of children) killGroup(child, "SIGKILL")
+})
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    log(`${signal}: stopping`)
+    stopAll().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}
+
+main().catch(async (error) => {
+  log(error instanceof Error ? error.message : String(error))
+  await stopAll().catch(() => {})
+  process.exit(1)
+})
