@@ -276,7 +276,10 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   protected unwrapVerification(result: Awaited<ReturnType<ChainVerifier["verifyDepositIntent"]>>, paymentId: string): VerificationProof {
     if (result.ok) return result.value
     this.logger_.error(`stablecoin: on-chain verification failed for payment ${paymentId}; no address shown. ${result.error.message}`)
-    throw coded(MedusaError.Types.UNEXPECTED_STATE, STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${result.error.shortMessage}); nothing was shown. Please try again or choose another method.`)
+    // The storefront learns which check failed, never the addresses (a tampered one must not reach a customer).
+    const error = result.error
+    const reason = error.name === "ChainVerificationError" ? `check ${error.check} failed` : `chain ${error.chainId} could not be read`
+    throw coded(MedusaError.Types.UNEXPECTED_STATE, STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${reason}); nothing was shown. Please try again or choose another method.`)
   }
 
   protected paymentUri(proof: VerificationProof, amount: string): string {
