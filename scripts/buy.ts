@@ -42,6 +42,8 @@ async function main() {
       method,
       headers: { "content-type": "application/json", "x-publishable-api-key": state.seed.publishableKey },
       body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch((error: unknown) => {
+      throw new Error(`${method} ${state.storeUrl}${path}: no answer (${String(error)}); is \`npm run dev\` running and done starting?`)
     })
     const json = await res.json().catch(() => ({}))
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
