@@ -1,1 +1,2 @@
 export * from "./confirm-stablecoin-payment"
+export * from "./reconcile-stablecoin-payments"
