@@ -37,6 +37,11 @@ export function writeDevState(state: DevState) {
   fs.writeFileSync(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`)
 }
 
+/** Removes the state when the store stops, so `dev:buy` says to start it instead of calling a dead port. */
+export function removeDevState() {
+  fs.rmSync(STATE_FILE, { force: true })
+}
+
 export function readDevState(): DevState {
   if (!fs.existsSync(STATE_FILE)) throw new Error(`${path.relative(process.cwd(), STATE_FILE)} not found: start the store first with \`npm run dev\``)
   return JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as DevState

@@ -4,7 +4,7 @@ import path from "node:path"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../sandbox"
 import { pluginOptionsFor } from "../integration-tests/http/helpers/stablecoin-stack"
-import { DATA_DIR, DEV_ADMIN, writeDevState, type DevSeed } from "./dev-state"
+import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "./dev-state"
 import { SEED_MARKER } from "./seed"
 
 type EmbeddedPostgres = { pg: { stop(): Promise<void> }; cfg: { host: string; port: number; user: string; password: string } }
@@ -68,6 +68,7 @@ async function stopChild(child: ChildProcess) {
 /** Stops what this command started, in reverse order: Medusa, the sandbox (and its anvils), Postgres. */
 function stopAll() {
   return (stopping ??= (async () => {
+    removeDevState()
     await Promise.all([...children].map(stopChild))
     await sandbox?.stop()
     await embedded?.stop()
