@@ -1,6 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Address } from "viem"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { devAccounts } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import { STABLECOIN_MODULE } from "../../src/modules/stablecoin"
 import type StablecoinModuleService from "../../src/modules/stablecoin/service"
@@ -61,6 +63,19 @@ medusaIntegrationTestRunner({
       expect(payments).toHaveLength(1)
       expect(payments[0]!.captured_at).toBeTruthy()
       expect(payments[0]!.captures).toHaveLength(1)
+
+      // A refund is recorded for a person to send on-chain (token amount at the quote's rate, the payer); nothing moves.
+      await refundPaymentWorkflow(getContainer()).run({ input: { payment_id: payments[0]!.id, amount: 10 } })
+      const { data: [refunded] } = await query.graph({ entity: "payment", fields: ["id", "data", "refunds.amount"], filters: { id: payments[0]!.id } })
+      expect(refunded!.refunds).toHaveLength(1)
+      expect((refunded!.data as any).refunds).toEqual([
+        expect.objectContaining({
+          fiatAmount: "10",
+          tokenAmount: ((BigInt(d.amount) * 1000n) / 2500n).toString(),
+          payerAddress: devAccounts.customer.address,
+          state: "to_send_manually",
+        }),
+      ])
     })
   },
 })

@@ -15,6 +15,8 @@ export type PaymentConfirmation = {
   confirmedAmount: string
   tokenDecimals: number
   txHash: string | null
+  /** Who paid (from the service): where a refund goes. */
+  payerAddress: string | null
   /** webhook: a verified payment_confirmed event; reconcile: a poll with captureOnReconcile; merchant: the admin's confirm action. */
   source: "webhook" | "reconcile" | "merchant"
   /** The webhook event id, when the source is a webhook. */
@@ -30,7 +32,7 @@ function macOf(confirmation: PaymentConfirmation, secret: string): Buffer {
   const key = createHmac("sha256", secret).update(KEY_LABEL).digest()
   const c = confirmation
   // A fixed field order, not JSON.stringify of the object, so storage round trips cannot change it.
-  const canonical = [c.paymentId, c.rail, c.status, c.expectedAmount, c.confirmedAmount, c.tokenDecimals, c.txHash ?? "", c.source, c.eventId ?? "", c.confirmedAt].join("\n")
+  const canonical = [c.paymentId, c.rail, c.status, c.expectedAmount, c.confirmedAmount, c.tokenDecimals, c.txHash ?? "", c.payerAddress ?? "", c.source, c.eventId ?? "", c.confirmedAt].join("\n")
   return createHmac("sha256", key).update(canonical).digest()
 }
 

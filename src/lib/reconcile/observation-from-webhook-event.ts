@@ -1,19 +1,9 @@
-import type { PaymentConfirmation } from "../confirmation/payment-confirmation"
-import type { ServiceStatus } from "../status"
+import type { PaymentObservation } from "../confirmation/payment-observation"
 import type { PaymentConfirmedEvent } from "../webhooks/webhook-event"
 
 export type ObservationFromWebhookEventParameters = PaymentConfirmedEvent
-/** The confirm workflow's input (PaymentObservation) for a verified payment_confirmed event. */
-export type ObservationFromWebhookEventReturnType = {
-  paymentId: string
-  status: ServiceStatus
-  expectedAmount: string
-  confirmedAmount: string
-  txHash: string | null
-  payerAddress: string | null
-  source: PaymentConfirmation["source"]
-  eventId: string
-}
+/** The confirm workflow's input for a verified payment_confirmed event. */
+export type ObservationFromWebhookEventReturnType = PaymentObservation & { eventId: string }
 export type ObservationFromWebhookEventErrorType = never
 
 /**

@@ -14,7 +14,7 @@ export function isStablecoinSession(session: Pick<StablecoinPaymentSession, "pro
 }
 
 /** The ledger row a payment session's (public, verified) data describes. */
-export function ledgerPaymentFromSession(session: StablecoinPaymentSession) {
+export function ledgerPaymentFromSession(session: StablecoinPaymentSession, firstPollAt: Date | null) {
   const d = session.data as unknown as StablecoinSessionData
   return {
     payment_id: d.paymentId,
@@ -35,7 +35,6 @@ export function ledgerPaymentFromSession(session: StablecoinPaymentSession) {
     expires_at: new Date(d.expiresAt),
     verification: d.verification as unknown as Record<string, unknown>,
     payer_address: d.payerAddress ?? null,
-    // First poll a few minutes in: the webhook is the primary signal.
-    next_poll_at: new Date(Date.now() + 5 * 60_000),
+    next_poll_at: firstPollAt,
   }
 }

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { nextPollAt } from "../../lib/reconcile/next-poll-at"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import { isStablecoinSession, ledgerPaymentFromSession, type StablecoinPaymentSession } from "../../modules/stablecoin/ledger-payment-from-session"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
@@ -31,7 +32,9 @@ export async function ensureLedgerPayment(container: MedusaContainer, { paymentI
   })
   const session = (sessions as unknown as StablecoinPaymentSession[]).find(isStablecoinSession)
   if (!session) return null
-  const input = ledgerPaymentFromSession(session)
+  const now = new Date()
+  // The first poll only after a few minutes: the webhook is the primary signal.
+  const input = ledgerPaymentFromSession(session, nextPollAt({ attempts: 0, createdAt: now, now, settings: ledger.options.reconcile }))
   const [existing] = await ledger.listStablecoinPayments({ payment_id: input.payment_id })
   if (existing) return existing
   try {

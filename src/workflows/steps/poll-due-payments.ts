@@ -2,7 +2,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { nextPollAt, planPollUpdate, runWithConcurrency } from "../../lib/reconcile"
-import { createServiceClient, RateLimitedError, type PaymentStatusRecord } from "../../lib/service-client"
+import { createServiceClientFromOptions } from "../../lib/options"
+import { RateLimitedError, type PaymentStatusRecord } from "../../lib/service-client"
 import { statusAction } from "../../lib/status"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
@@ -48,12 +49,7 @@ export const pollDuePaymentsStep = createStep(
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const { options } = ledger
     const now = new Date(nowIso)
-    const client = createServiceClient({
-      baseUrl: options.baseUrl,
-      apiKey: options.apiKey,
-      timeoutMs: options.serviceTimeoutMs,
-      maxRateLimitWaitMs: options.maxRateLimitWaitMs,
-    })
+    const client = createServiceClientFromOptions(options)
     const output: PollDuePaymentsStepOutput = { polled: 0, updated: 0, captured: 0, stopped: 0, failed: 0, rateLimited: false, retryAfterMs: null }
 
     /** Records the poll on the row and moves it along its schedule (or ends polling). */

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
+import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
 import { statusAction, type ServiceStatus } from "../../lib/status"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
@@ -8,18 +9,7 @@ import { ensureLedgerPayment } from "./ensure-ledger-payment"
 
 export const recordPaymentStatusStepId = "record-payment-status-step"
 
-/** What a trusted source (a verified webhook, a poll, the merchant) says about a payment. */
-export type PaymentObservation = {
-  paymentId: string
-  status: ServiceStatus
-  expectedAmount: string
-  confirmedAmount: string
-  txHash: string | null
-  payerAddress: string | null
-  confirmations?: number
-  source: PaymentConfirmation["source"]
-  eventId: string | null
-}
+export type { PaymentObservation }
 
 export type RecordPaymentStatusStepInput = PaymentObservation
 
@@ -101,6 +91,7 @@ export const recordPaymentStatusStep = createStep(
             confirmedAmount: input.confirmedAmount,
             tokenDecimals: row.token_decimals,
             txHash: input.txHash,
+            payerAddress: input.payerAddress ?? row.payer_address,
             source: input.source,
             eventId: input.eventId,
             confirmedAt: new Date().toISOString(),

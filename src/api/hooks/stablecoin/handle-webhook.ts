@@ -1,4 +1,5 @@
 import { isPaymentConfirmedEvent, parseWebhookEvent, verifyWebhookSignature } from "../../../lib/webhooks"
+import { observationFromWebhookEvent } from "../../../lib/reconcile/observation-from-webhook-event"
 import type { PaymentObservation } from "../../../workflows/steps/record-payment-status"
 
 export type WebhookLedger = {
@@ -48,17 +49,7 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
     return { status: 200, body: { received: true, ignored: true } }
   }
   try {
-    const d = event.data
-    const outcome = await deps.confirm({
-      paymentId: d.paymentId,
-      status: d.status,
-      expectedAmount: d.expectedAmount,
-      confirmedAmount: d.confirmedAmount,
-      txHash: d.txHash,
-      payerAddress: d.payerAddress,
-      source: "webhook",
-      eventId: event.id,
-    })
+    const outcome = await deps.confirm(observationFromWebhookEvent(event))
     await deps.ledger.finishWebhookEvent(event.id, outcome === "unknown_payment" ? "ignored" : "processed", outcome)
     return { status: 200, body: { received: true, outcome } }
   } catch (e) {

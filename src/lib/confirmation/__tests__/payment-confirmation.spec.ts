@@ -10,6 +10,7 @@ const buildConfirmation = (over: Partial<PaymentConfirmation> = {}): PaymentConf
   confirmedAmount: "25000000",
   tokenDecimals: 6,
   txHash: null,
+  payerAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
   source: "webhook",
   eventId: "evt_1",
   confirmedAt: "2026-11-21T10:00:00.000Z",
@@ -32,6 +33,7 @@ describe("payment confirmations", () => {
     const signed = signPaymentConfirmation(buildConfirmation(), [NEW])
     expect(readPaymentConfirmation({ ...signed, confirmedAmount: "1" }, "pay_1", [NEW])).toBeNull()
     expect(readPaymentConfirmation({ ...signed, status: "underpaid" }, "pay_1", [NEW])).toBeNull()
+    expect(readPaymentConfirmation({ ...signed, payerAddress: "0x0000000000000000000000000000000000000001" }, "pay_1", [NEW])).toBeNull()
     expect(readPaymentConfirmation(signed, "pay_2", [NEW])).toBeNull()
     expect(readPaymentConfirmation({ ...signed, mac: undefined }, "pay_1", [NEW])).toBeNull()
     expect(readPaymentConfirmation({ ...signed, mac: "zz" }, "pay_1", [NEW])).toBeNull()

@@ -29,8 +29,8 @@ import { createChainVerifier, type ChainVerifier } from "../../../lib/chain/crea
 import { formatTokenAmount } from "../../../lib/chain/format-token-amount"
 import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "../../../lib/chain/types"
 import { readPaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
-import { parsePluginOptions, type PluginOptions } from "../../../lib/options"
-import { createServiceClient, type ServiceClient } from "../../../lib/service-client/create-service-client"
+import { createServiceClientFromOptions, parsePluginOptions, type PluginOptions } from "../../../lib/options"
+import type { ServiceClient } from "../../../lib/service-client/create-service-client"
 import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "../../../lib/service-client/errors"
 import type { Quote } from "../../../lib/service-client/schemas"
 import { statusAction, type Rail } from "../../../lib/status"
@@ -69,12 +69,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     super(...(arguments as unknown as [Deps, PluginOptions]))
     this.options_ = parsePluginOptions(options)
     this.logger_ = cradle.logger
-    this.client_ = createServiceClient({
-      baseUrl: this.options_.baseUrl,
-      apiKey: this.options_.apiKey,
-      timeoutMs: this.options_.serviceTimeoutMs,
-      maxRateLimitWaitMs: this.options_.maxRateLimitWaitMs,
-    })
+    this.client_ = createServiceClientFromOptions(this.options_)
     this.verifier_ = createChainVerifier({ chains: this.options_.chains, timeoutMs: this.options_.rpcTimeoutMs })
   }
 
@@ -151,7 +146,8 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
       tokenAmount: tokenAmount.toString(),
       token: session.token,
       chainId: session.chainId,
-      payerAddress: readPaymentConfirmation(session.confirmation, session.paymentId, this.options_.webhookSecrets) ? (session.payerAddress ?? null) : null,
+      // The payer the service reported (MAC'd), not one the storefront typed in.
+      payerAddress: readPaymentConfirmation(session.confirmation, session.paymentId, this.options_.webhookSecrets)?.payerAddress ?? null,
       state: "to_send_manually",
       recordedAt: new Date().toISOString(),
     }
