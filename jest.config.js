@@ -13,6 +13,10 @@ const common = {
 
 /** Unit tests: pure logic beside the code. Integration: real anvil, sandbox over HTTP, Medusa on Postgres. */
 module.exports = {
+  // Each Medusa app boot leaves realm-bound state in the worker process ("Map.prototype.set called
+  // on incompatible receiver" in the next file's boot), so a worker is recycled after every file:
+  // a limit below what one Medusa boot uses does that.
+  workerIdleMemoryLimit: "256MB",
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/{src,sandbox}/**/__tests__/**/*.spec.[jt]s?(x)"] },
     {
