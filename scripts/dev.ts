@@ -3,7 +3,7 @@ import net from "node:net"
 import path from "node:path"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../sandbox"
-import { pluginOptionsFor } from "../integration-tests/http/helpers/stablecoin-stack"
+import { pluginOptionsFor } from "../sandbox/plugin-options-for"
 import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "./dev-state"
 import { SEED_MARKER } from "./seed"
 

@@ -1,25 +1,6 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox"
+import { pluginOptionsFor } from "../../../sandbox/plugin-options-for"
 import type { PluginOptionsInput } from "../../../src/lib/options"
-
-/** The plugin's options for a running sandbox: trust roots from the fixture the sandbox deployed. */
-export function pluginOptionsFor(sandbox: Sandbox, overrides: Partial<PluginOptionsInput> = {}): PluginOptionsInput {
-  return {
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.url,
-    merchantId: sandbox.merchantId,
-    webhookSecrets: [sandbox.webhookSecret],
-    chains: sandbox.chains.map((c) => ({
-      chainId: c.chainId,
-      rpcUrl: c.rpcUrl,
-      factory: c.factory,
-      payout: c.payout,
-      tokens: c.tokens,
-    })),
-    serviceTimeoutMs: 3_000,
-    maxRateLimitWaitMs: 5_000,
-    ...overrides,
-  }
-}
 
 /**
  * Starts the sandbox (with its anvils) before Medusa boots and hands the app its options through
