@@ -46,3 +46,13 @@ export function statusAction(status: ServiceStatus, rail: Rail, policy: StatusPo
 export function isFinalStatus(status: ServiceStatus, rail: Rail): boolean {
   return rail === "connect" && status === "paid" ? true : STATUS_TABLE[status].final
 }
+
+/**
+ * Whether a confirmation from `source` allows a capture: what the table says to capture, or a
+ * merchant's own decision where the table leaves it to the merchant (underpaid, a refused late
+ * payment). A merchant can never capture what the table forbids (wrong_token, held_sanctioned).
+ */
+export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhook" | "reconcile" | "merchant", policy: StatusPolicy): boolean {
+  const action = statusAction(status, rail, policy)
+  return action === "capture" || (source === "merchant" && action === "merchant")
+}

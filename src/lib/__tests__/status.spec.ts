@@ -1,5 +1,5 @@
 import { PAYMENT_STATUSES } from "../service-client/payment-status"
-import { isFinalStatus, statusAction } from "../status"
+import { allowsCapture, isFinalStatus, statusAction } from "../status"
 
 describe("status table", () => {
   const accept = { acceptLatePayments: true }
@@ -23,5 +23,14 @@ describe("status table", () => {
     expect(statusAction("wrong_token", "deposit", accept)).toBe("never")
     expect(statusAction("held_sanctioned", "connect", accept)).toBe("never")
     expect(statusAction("underpaid", "deposit", accept)).toBe("merchant")
+  })
+
+  it("lets a merchant capture what is theirs to decide, never what the table forbids", () => {
+    expect(allowsCapture("underpaid", "deposit", "merchant", accept)).toBe(true)
+    expect(allowsCapture("underpaid", "deposit", "webhook", accept)).toBe(false)
+    expect(allowsCapture("expired_paid_late", "deposit", "merchant", { acceptLatePayments: false })).toBe(true)
+    expect(allowsCapture("held_sanctioned", "deposit", "merchant", accept)).toBe(false)
+    expect(allowsCapture("wrong_token", "deposit", "merchant", accept)).toBe(false)
+    expect(allowsCapture("waiting", "deposit", "merchant", accept)).toBe(false)
   })
 })

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
 import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
-import { statusAction, type ServiceStatus } from "../../lib/status"
+import { allowsCapture, statusAction, type ServiceStatus } from "../../lib/status"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
 import { ensureLedgerPayment } from "./ensure-ledger-payment"
@@ -56,7 +56,7 @@ export const recordPaymentStatusStep = createStep(
 
     const mayCapture = input.source !== "reconcile" || ledger.options.captureOnReconcile
     let outcome: RecordPaymentStatusStepOutput["outcome"] = "recorded"
-    if (action === "capture" || input.source === "merchant") {
+    if (allowsCapture(input.status, rail, input.source, ledger.options)) {
       if (row.captured_at) outcome = "already_captured"
       else if (!session || session.data?.paymentId !== input.paymentId) outcome = "session_requoted"
       else if (mayCapture) outcome = "capture"

@@ -33,7 +33,7 @@ import { createServiceClientFromOptions, parsePluginOptions, type PluginOptions 
 import type { ServiceClient } from "../../../lib/service-client/create-service-client"
 import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "../../../lib/service-client/errors"
 import type { Quote } from "../../../lib/service-client/schemas"
-import { statusAction, type Rail } from "../../../lib/status"
+import { allowsCapture, type Rail } from "../../../lib/status"
 import { STOREFRONT_ERROR_CODES, type RecordedRefund, type StablecoinSessionData } from "../types"
 import { coded, serviceErrorToMedusaError } from "./to-medusa-error"
 
@@ -179,7 +179,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     if (!session?.paymentId) return false
     const confirmation = readPaymentConfirmation(session.confirmation, session.paymentId, this.options_.webhookSecrets)
     if (!confirmation) return false
-    return confirmation.source === "merchant" || statusAction(confirmation.status, confirmation.rail, this.options_) === "capture"
+    return allowsCapture(confirmation.status, confirmation.rail, confirmation.source, this.options_)
   }
 
   private async pollService(data: Record<string, unknown> | undefined) {
