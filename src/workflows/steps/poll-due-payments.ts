@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { nextPollAt, planPollUpdate, runWithConcurrency } from "../../lib/reconcile"
+import { nextPollAt, observationFromStatusRecord, planPollUpdate, runWithConcurrency } from "../../lib/reconcile"
 import { createServiceClientFromOptions } from "../../lib/options"
 import { RateLimitedError, type PaymentStatusRecord } from "../../lib/service-client"
 import { statusAction } from "../../lib/status"
@@ -118,18 +118,7 @@ export const pollDuePaymentsStep = createStep(
 
 async function confirm(container: MedusaContainer, payment: DuePayment, record: PaymentStatusRecord): Promise<string> {
   const { result } = await confirmStablecoinPaymentWorkflow(container).run({
-    input: {
-      paymentId: payment.payment_id,
-      status: record.status,
-      expectedAmount: record.expectedAmount,
-      confirmedAmount: record.confirmedAmount,
-      txHash: record.txHash ?? null,
-      // The status record names no payer; the ledger keeps the one it has.
-      payerAddress: null,
-      confirmations: record.confirmations,
-      source: "reconcile",
-      eventId: null,
-    },
+    input: observationFromStatusRecord({ paymentId: payment.payment_id, record, source: "reconcile" }),
   })
   return result.outcome
 }
