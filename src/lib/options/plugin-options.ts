@@ -73,7 +73,7 @@ export const pluginOptionsSchema = z
     defaultChainId: z.number().int().positive().optional(),
     /** Token used when the storefront does not pick one; default USDC. */
     defaultToken: z.enum(TOKEN_SYMBOLS).default("USDC"),
-    /** Capture when the reconcile job (polling) finds a confirmed payment whose webhook never came. Default false: the merchant confirms in the admin. */
+    /** Capture when the reconcile job (polling) finds a confirmed payment whose webhook never came. Default false: it is flagged `webhook_missing` and the merchant confirms it (POST /admin/stablecoin/payments/:id/confirm). */
     captureOnReconcile: z.boolean().default(false),
     /** Capture payments that arrive after the quote expired (expired_paid_late). Default true. */
     acceptLatePayments: z.boolean().default(true),
