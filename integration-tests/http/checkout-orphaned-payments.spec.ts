@@ -3,7 +3,7 @@ import type { Address } from "viem"
 import { devAccounts } from "../../sandbox/chain"
 import { payConnect, payDepositIntent } from "../../sandbox/customer"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
-import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments } from "./helpers/ledger"
+import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments, postWebhook } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
 
@@ -142,6 +142,43 @@ medusaIntegrationTestRunner({
       expect(captured).toMatchObject({ rail: "connect", status: "paid", attention: null, payment_session_id: connect.id })
       expect(await countOf(getContainer(), "capture")).toBe(1)
       expect(await ledgerRow(getContainer(), d1.paymentId)).toMatchObject({ attention: "session_requoted", captured_at: null })
+    })
+
+    it("a signed payment_confirmed for a payment no session ever knew: a ledger row for a person, never a capture", async () => {
+      const body = JSON.stringify({
+        id: "evt_unknown_1",
+        type: "payment_confirmed",
+        createdAt: new Date().toISOString(),
+        data: {
+          paymentId: "pay_never_seen",
+          quoteId: "qt_never_seen",
+          intentId: "di_never_seen",
+          rail: "deposit",
+          status: "swept",
+          chainId: CHAIN,
+          token: "USDC",
+          tokenDecimals: 6,
+          expectedAmount: "25000000",
+          confirmedAmount: "25000000",
+          txHash: `0x${"ab".repeat(32)}`,
+          payerAddress: devAccounts.customer.address,
+        },
+      })
+      const res = await postWebhook(api.defaults.baseURL, body, { secret: stack.sandbox.webhookSecret })
+      expect(res).toMatchObject({ status: 200, body: { outcome: "unknown_payment" } })
+      expect(await ledgerRow(getContainer(), "pay_never_seen")).toMatchObject({
+        status: "swept",
+        confirmed_amount: "25000000",
+        token_address: stack.sandbox.chains[0]!.tokens.USDC.address,
+        token_decimals: 6,
+        payer_address: devAccounts.customer.address,
+        attention: "unknown_payment",
+        payment_session_id: null,
+        captured_at: null,
+      })
+      const [recorded] = await ledgerOf(getContainer()).listStablecoinWebhookEvents({ event_id: "evt_unknown_1" })
+      expect(recorded).toMatchObject({ state: "processed", outcome: "unknown_payment" })
+      expect(await countOf(getContainer(), "capture")).toBe(0)
     })
   },
 })

@@ -1,4 +1,4 @@
-import type { ServiceStatus } from "../status"
+import type { Rail, ServiceStatus } from "../status"
 import type { PaymentConfirmation } from "./payment-confirmation"
 
 /** What a trusted source (a verified webhook, a poll, the merchant) says about a payment. */
@@ -12,4 +12,6 @@ export type PaymentObservation = {
   confirmations?: number
   source: PaymentConfirmation["source"]
   eventId: string | null
+  /** What the event says about the payment itself: enough for a ledger row when no session knows it. */
+  payment?: { quoteId: string; intentId: string | null; rail: Rail; chainId: number; tokenSymbol: string; tokenDecimals: number | null }
 }

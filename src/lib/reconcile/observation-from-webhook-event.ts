@@ -25,5 +25,13 @@ export function observationFromWebhookEvent(event: ObservationFromWebhookEventPa
     payerAddress: d.payerAddress,
     source: "webhook",
     eventId: event.id,
+    payment: {
+      quoteId: d.quoteId,
+      intentId: d.intentId ?? null,
+      rail: d.rail,
+      chainId: d.chainId,
+      tokenSymbol: d.token,
+      tokenDecimals: d.tokenDecimals ?? null,
+    },
   }
 }

@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
 import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
+import type { TokenSymbol } from "../../lib/chain/types"
 import { allowsCapture, statusAction, type ServiceStatus } from "../../lib/status"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
@@ -40,7 +41,10 @@ export const recordPaymentStatusStep = createStep(
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const row = await ensureLedgerPayment(container, { paymentId: input.paymentId })
     if (!row) {
-      return new StepResponse({ outcome: "unknown_payment", capture: false, paymentRowId: null, session: null, confirmation: null })
+      // Signed for this merchant, yet no session knows it (deleted before the ledger saw it, or
+      // another store on the same account): money was still received, so it is kept for a person.
+      const recorded = input.payment ? await ledger.createStablecoinPayments(unknownPaymentRow(input, input.payment, ledger)) : null
+      return new StepResponse({ outcome: "unknown_payment", capture: false, paymentRowId: recorded?.id ?? null, session: null, confirmation: null })
     }
     const rail = row.rail as "connect" | "deposit"
     const action = statusAction(input.status, rail, ledger.options)
@@ -89,7 +93,8 @@ export const recordPaymentStatusStep = createStep(
             status: input.status,
             expectedAmount: input.expectedAmount,
             confirmedAmount: input.confirmedAmount,
-            tokenDecimals: row.token_decimals,
+            // Set on every row made from a session; only unknown-payment rows (never captured) lack it.
+            tokenDecimals: row.token_decimals!,
             txHash: input.txHash,
             payerAddress: input.payerAddress ?? row.payer_address,
             source: input.source,
@@ -106,3 +111,26 @@ export const recordPaymentStatusStep = createStep(
     })
   }
 )
+
+function unknownPaymentRow(input: PaymentObservation, payment: NonNullable<PaymentObservation["payment"]>, ledger: StablecoinModuleService) {
+  const configured = ledger.options.chains.find((c) => c.chainId === payment.chainId)?.tokens[payment.tokenSymbol as TokenSymbol]
+  const surplus = BigInt(input.confirmedAmount) - BigInt(input.expectedAmount)
+  return {
+    payment_id: input.paymentId,
+    quote_id: payment.quoteId,
+    intent_id: payment.intentId,
+    rail: payment.rail,
+    chain_id: payment.chainId,
+    token_symbol: payment.tokenSymbol,
+    token_address: configured?.address ?? null,
+    token_decimals: payment.tokenDecimals ?? configured?.decimals ?? null,
+    expected_amount: input.expectedAmount,
+    confirmed_amount: input.confirmedAmount,
+    surplus_amount: surplus > 0n ? surplus.toString() : null,
+    status: input.status,
+    tx_hash: input.txHash,
+    payer_address: input.payerAddress,
+    confirmations: input.confirmations ?? 0,
+    attention: "unknown_payment",
+  }
+}

@@ -50,7 +50,7 @@ export const reprocessWebhookEventsStep = createStep(
       }
       try {
         const { result } = await confirmStablecoinPaymentWorkflow(container).run({ input: observationFromWebhookEvent(parsed.value) })
-        await ledger.finishWebhookEvent(stored.event_id, result.outcome === "unknown_payment" ? "ignored" : "processed", result.outcome)
+        await ledger.finishWebhookEvent(stored.event_id, "processed", result.outcome)
         output.processed++
         if (result.outcome === "capture") output.captured++
       } catch (e) {

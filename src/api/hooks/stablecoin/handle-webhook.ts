@@ -50,7 +50,7 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
   }
   try {
     const outcome = await deps.confirm(observationFromWebhookEvent(event))
-    await deps.ledger.finishWebhookEvent(event.id, outcome === "unknown_payment" ? "ignored" : "processed", outcome)
+    await deps.ledger.finishWebhookEvent(event.id, "processed", outcome)
     return { status: 200, body: { received: true, outcome } }
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
