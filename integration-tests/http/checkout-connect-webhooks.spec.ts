@@ -20,8 +20,7 @@ medusaIntegrationTestRunner({
     const baseUrl = () => api.defaults.baseURL as string
     beforeEach(async () => {
       store = await buildStore(getContainer())
-      stack.sandbox.faults.reset()
-      stack.sandbox.setWebhookUrl(`${baseUrl()}/hooks/stablecoin`)
+      stack.deliverTo(api)
     })
 
     async function depositSession() {

@@ -7,6 +7,7 @@ import { payDepositIntent } from "../../sandbox/customer"
 import { STABLECOIN_MODULE } from "../../src/modules/stablecoin"
 import type StablecoinModuleService from "../../src/modules/stablecoin/service"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { countOf } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
 
@@ -19,14 +20,9 @@ medusaIntegrationTestRunner({
     let store: StoreFixture
     beforeEach(async () => {
       store = await buildStore(getContainer())
-      stack.sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/stablecoin`)
+      stack.deliverTo(api)
     })
 
-    async function countOf(entity: string, filters: Record<string, unknown>) {
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity, fields: ["id"], filters })
-      return data.length
-    }
 
     it("deposit rail: verified session, on-chain payment, signed webhook -> captured order", async () => {
       const { cart, paymentCollectionId } = await createCart(api, store, "eur")
@@ -43,7 +39,7 @@ medusaIntegrationTestRunner({
       const early = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch((e: any) => e.response)
       expect(early.status).toBe(400)
       expect(early.data.type).toBe("not_allowed")
-      expect(await countOf("order", {})).toBe(0)
+      expect(await countOf(getContainer(), "order")).toBe(0)
 
       const chain = stack.sandbox.chains[0]!
       await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })

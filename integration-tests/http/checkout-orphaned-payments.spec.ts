@@ -22,8 +22,7 @@ medusaIntegrationTestRunner({
     let store: StoreFixture
     beforeEach(async () => {
       store = await buildStore(getContainer())
-      stack.sandbox.faults.reset()
-      stack.sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/stablecoin`)
+      stack.deliverTo(api)
     })
 
     /** The cart's payment sessions as the storefront sees them. */

@@ -20,9 +20,8 @@ medusaIntegrationTestRunner({
     const baseUrl = () => api.defaults.baseURL as string
     beforeEach(async () => {
       store = await buildStore(getContainer())
-      stack.sandbox.faults.reset()
+      stack.deliverTo(api)
       stack.sandbox.setQuoteTtlSeconds(900)
-      stack.sandbox.setWebhookUrl(`${baseUrl()}/hooks/stablecoin`)
     })
 
     async function depositSession() {

@@ -17,8 +17,7 @@ medusaIntegrationTestRunner({
     let store: StoreFixture
     beforeEach(async () => {
       store = await buildStore(getContainer())
-      stack.sandbox.faults.reset()
-      stack.sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/stablecoin`)
+      stack.deliverTo(api)
     })
 
     /** Starts a session expecting the store API to refuse it; returns the error answer. */

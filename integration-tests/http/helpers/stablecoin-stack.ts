@@ -8,7 +8,14 @@ import type { PluginOptionsInput } from "../../../src/lib/options"
  * medusaIntegrationTestRunner: jest runs top-level hooks first.
  */
 export function useStablecoinStack(options: SandboxOptions = {}, overrides: (s: Sandbox) => Partial<PluginOptionsInput> = () => ({})) {
-  const ref: { sandbox: Sandbox } = {} as { sandbox: Sandbox }
+  const ref = {
+    sandbox: undefined as unknown as Sandbox,
+    /** Per test: no fault left over from the last test, and webhooks delivered to this app. */
+    deliverTo(api: { defaults: { baseURL?: string } }) {
+      ref.sandbox.faults.reset()
+      ref.sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/stablecoin`)
+    },
+  }
   beforeAll(async () => {
     ref.sandbox = await startSandbox({ webhookRetry: { baseDelayMs: 200, maxAttempts: 5 }, ...options })
     process.env.STABLECOIN_OPTIONS = JSON.stringify(pluginOptionsFor(ref.sandbox, overrides(ref.sandbox)))
