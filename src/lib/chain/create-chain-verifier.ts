@@ -1,4 +1,6 @@
-import type { ChainConfigErrorType } from "./chain-config-error"
+import { err, type Result } from "../result"
+import { ChainConfigError, type ChainConfigErrorType } from "./chain-config-error"
+import type { ChainReadErrorType } from "./chain-read-error"
 import { createMerchantFactsReader, type CreateMerchantFactsReaderParameters } from "./create-merchant-facts-reader"
 import { createTokenRegistry, type TokenRegistry } from "./create-token-registry"
 import type { ChainConfig } from "./types"
@@ -9,6 +11,8 @@ export type ChainVerifier = {
   registry: TokenRegistry
   verifyDepositIntent(params: VerifyDepositIntentParameters): VerifyDepositIntentReturnType
   verifyConnectPayment(params: VerifyConnectPaymentParameters): VerifyConnectPaymentReturnType
+  /** Whether the configured merchant's pool is deployed on `chainId` (read from the chain). */
+  isPoolDeployed(chainId: number): Promise<Result<boolean, ChainReadErrorType | ChainConfigErrorType>>
 }
 
 export type CreateChainVerifierParameters = CreateMerchantFactsReaderParameters & {
@@ -32,5 +36,9 @@ export function createChainVerifier({ chains, ...readerOptions }: CreateChainVer
     registry: context.registry,
     verifyDepositIntent: (params) => verifyDepositIntent(context, params),
     verifyConnectPayment: (params) => verifyConnectPayment(context, params),
+    isPoolDeployed: async (chainId) => {
+      const chain = chains.find((c) => c.chainId === chainId)
+      return chain ? context.reader.isPoolDeployed(chain) : err(new ChainConfigError(`chain ${chainId} is not configured`))
+    },
   }
 }

@@ -2,6 +2,7 @@ import { createPublicClient, http, type HttpTransportConfig, type PublicClient }
 import { ok, type Result } from "../result"
 import type { ChainReadErrorType } from "./chain-read-error"
 import { readMerchantFacts, type MerchantFacts } from "./read-merchant-facts"
+import { readPoolDeployed } from "./read-pool-deployed"
 import type { ChainConfig } from "./types"
 
 /** Reads a merchant's chain facts, from the cache when a previous verification proved them. */
@@ -9,6 +10,8 @@ export type MerchantFactsReader = {
   read(params: { chain: ChainConfig; claimedPool: string }): Promise<Result<{ facts: MerchantFacts; fromCache: boolean }, ChainReadErrorType>>
   /** Caches facts per (chain id, payout); call only after a verification fully succeeded. */
   remember(params: { chain: ChainConfig; facts: MerchantFacts }): void
+  /** Whether the merchant's pool has code (a proven merchant's pool does: no request then). */
+  isPoolDeployed(chain: ChainConfig): Promise<Result<boolean, ChainReadErrorType>>
 }
 
 export type CreateMerchantFactsReaderParameters = {
@@ -56,6 +59,9 @@ export function createMerchantFactsReader({ timeoutMs = 10_000, onFetchRequest }
     },
     remember({ chain, facts }) {
       cache.set(keyOf(chain), facts)
+    },
+    async isPoolDeployed(chain) {
+      return cache.has(keyOf(chain)) ? ok(true) : readPoolDeployed({ client: clientOf(chain), chain })
     },
   }
 }

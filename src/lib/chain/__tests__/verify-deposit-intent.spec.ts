@@ -46,6 +46,7 @@ const buildReader = (read: Awaited<ReturnType<MerchantFactsReader["read"]>>) => 
   const reader = {
     read: async () => read,
     remember: ({ facts }: { facts: MerchantFacts }) => void remembered.push(facts),
+    isPoolDeployed: async () => ok(true),
   } satisfies MerchantFactsReader
   return { reader, remembered }
 }

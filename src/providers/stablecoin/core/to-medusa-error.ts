@@ -1,6 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ServiceClientError } from "../../../lib/service-client/errors"
-import { SERVICE_ENDPOINTS } from "../../../lib/service-client/endpoints"
 import { STOREFRONT_ERROR_CODES } from "../types"
 
 /**
@@ -9,13 +8,6 @@ import { STOREFRONT_ERROR_CODES } from "../types"
  * storefront can recognise it whichever it reads.
  */
 export function serviceErrorToMedusaError(error: ServiceClientError): MedusaError {
-  if (error.endpoint === SERVICE_ENDPOINTS.createPoolConnect && error.status === 422 && !/expired/i.test(error.serviceMessage ?? "")) {
-    return coded(
-      MedusaError.Types.NOT_ALLOWED,
-      STOREFRONT_ERROR_CODES.poolNotDeployed,
-      "The merchant's pool is not deployed on this chain, so a wallet cannot pay it directly; use the deposit rail (provider stablecoin-deposit) instead."
-    )
-  }
   if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
     return coded(MedusaError.Types.INVALID_DATA, error.code, `Stablecoin payment service refused ${error.endpoint}: ${error.serviceMessage ?? error.shortMessage}`)
   }
@@ -28,4 +20,13 @@ export function serviceErrorToMedusaError(error: ServiceClientError): MedusaErro
 
 export function coded(type: (typeof MedusaError.Types)[keyof typeof MedusaError.Types], code: string, message: string): MedusaError {
   return new MedusaError(type, `[${code}] ${message}`, code)
+}
+
+/** The connect rail cannot be used on this chain: the storefront should offer the deposit rail. */
+export function poolNotDeployedError(chainId: number): MedusaError {
+  return coded(
+    MedusaError.Types.NOT_ALLOWED,
+    STOREFRONT_ERROR_CODES.poolNotDeployed,
+    `The merchant's pool is not deployed on chain ${chainId}, so a wallet cannot pay it directly; use the deposit rail (provider stablecoin-deposit) instead.`
+  )
 }

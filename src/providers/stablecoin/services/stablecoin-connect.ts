@@ -1,5 +1,6 @@
 import type { Quote } from "../../../lib/service-client/schemas"
 import { StablecoinBase, type RailPayment } from "../core/stablecoin-base"
+import { poolNotDeployedError } from "../core/to-medusa-error"
 import { PROVIDER_IDENTIFIERS } from "../types"
 
 /** Connect rail: the customer's wallet approves the token and calls `deposit()` on the merchant's pool. */
@@ -8,9 +9,13 @@ class StablecoinConnectProviderService extends StablecoinBase {
   protected readonly rail = "connect" as const
 
   protected async createRailPayment(quote: Quote, payerAddress: string | undefined): Promise<RailPayment> {
-    const payment = this.unwrapService(
-      await this.client_.createPoolConnect({ quoteId: quote.quoteId, ...(payerAddress ? { payerAddress } : {}) })
-    )
+    const created = await this.client_.createPoolConnect({ quoteId: quote.quoteId, ...(payerAddress ? { payerAddress } : {}) })
+    // A 422 may mean "pool not deployed" or "quote expired": the chain, not the error text, tells which.
+    if (!created.ok && created.error.status === 422) {
+      const deployed = await this.verifier_.isPoolDeployed(quote.chainId)
+      if (deployed.ok && !deployed.value) throw poolNotDeployedError(quote.chainId)
+    }
+    const payment = this.unwrapService(created)
     const proof = this.unwrapVerification(await this.verifier_.verifyConnectPayment({ quote, payment }), quote.paymentId)
     return {
       tokenAddress: proof.token,
