@@ -23,7 +23,6 @@ medusaIntegrationTestRunner({
       stack.deliverTo(api)
     })
 
-
     it("deposit rail: verified session, on-chain payment, signed webhook -> captured order", async () => {
       const { cart, paymentCollectionId } = await createCart(api, store, "eur")
       // Anything but token/chainId/payerAddress is ignored; a forged confirmation (no valid MAC) must not capture.
@@ -72,6 +71,27 @@ medusaIntegrationTestRunner({
           state: "to_send_manually",
         }),
       ])
+    })
+
+    it("a webhook that finds no ledger row (the session-created subscriber has not run) falls back to the session and captures", async () => {
+      const { paymentCollectionId } = await createCart(api, store, "usd")
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDT", chainId: 8453 })
+      const d = session.data
+      const ledger = getContainer().resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+      const written = await eventually(() => ledger.listStablecoinPayments({ payment_id: d.paymentId }).then((rows) => rows[0]))
+      // As if the subscriber never ran: no row when the webhook arrives.
+      await ledger.deleteStablecoinPayments([written.id])
+
+      const chain = stack.sandbox.chains[0]!
+      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await stack.sandbox.mine(8453, 3)
+      const row = await eventually(async () => {
+        const [p] = await ledger.listStablecoinPayments({ payment_id: d.paymentId })
+        return p?.captured_at ? p : null
+      })
+      expect(row).toMatchObject({ payment_session_id: session.id, token_symbol: "USDT", status: "swept", confirmed_by: "webhook", attention: null })
+      expect(row.id).not.toBe(written.id)
+      expect(await countOf(getContainer(), "capture")).toBe(1)
     })
   },
 })
