@@ -17,17 +17,10 @@ import {
   type ServiceEndpoint,
 } from ".."
 import { addresses, buildConnectPayment, buildDepositIntent, buildQuote, buildStatusRecord, quoteRequest } from "./fixtures"
-import { startTestServer, type TestServer } from "./test-server"
+import { useTestServer } from "./test-server"
 
 const apiKey = "pk_test_secret_looking_key"
-let server: TestServer
-
-beforeEach(async () => {
-  server = await startTestServer()
-})
-afterEach(async () => {
-  await server.close()
-})
+const server = useTestServer()
 
 function client(overrides: Partial<CreateServiceClientParameters> = {}) {
   return createServiceClient({ baseUrl: server.url, apiKey, quoteRetries: 0, ...overrides })

@@ -1,16 +1,9 @@
 import { createServiceClient, RateLimitedError, UpstreamUnavailableError, type CreateServiceClientParameters } from ".."
 import { buildDepositIntent, buildQuote, buildStatusRecord, quoteRequest } from "./fixtures"
-import { startTestServer, type TestServer } from "./test-server"
+import { useTestServer } from "./test-server"
 
 const apiKey = "pk_test_retries"
-let server: TestServer
-
-beforeEach(async () => {
-  server = await startTestServer()
-})
-afterEach(async () => {
-  await server.close()
-})
+const server = useTestServer()
 
 function client(overrides: Partial<CreateServiceClientParameters> = {}) {
   return createServiceClient({ baseUrl: server.url, apiKey, quoteRetryBaseDelayMs: 10, ...overrides })

@@ -81,3 +81,28 @@ export async function startTestServer(): Promise<TestServer> {
       }),
   }
 }
+
+/** A fresh test server for every test of the calling spec file, behind one stable handle. */
+export function useTestServer(): TestServer {
+  let current: TestServer | undefined
+  beforeEach(async () => {
+    current = await startTestServer()
+  })
+  afterEach(async () => {
+    await current?.close()
+  })
+  const active = () => {
+    if (!current) throw new Error("useTestServer: the server exists only inside a test")
+    return current
+  }
+  return {
+    get url() {
+      return active().url
+    },
+    get requests() {
+      return active().requests
+    },
+    reply: (...responses) => active().reply(...responses),
+    close: () => active().close(),
+  }
+}

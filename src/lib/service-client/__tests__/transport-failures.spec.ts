@@ -7,17 +7,10 @@ import {
   type ServiceEndpoint,
 } from ".."
 import { addresses, quoteRequest } from "./fixtures"
-import { startTestServer, type TestServer } from "./test-server"
+import { startTestServer, useTestServer } from "./test-server"
 
 const apiKey = "pk_test_transport"
-let server: TestServer
-
-beforeEach(async () => {
-  server = await startTestServer()
-})
-afterEach(async () => {
-  await server.close()
-})
+const server = useTestServer()
 
 const calls: Record<ServiceEndpoint, (c: ServiceClient) => ReturnType<ServiceClient[keyof ServiceClient]>> = {
   "create-quote": (c) => c.createQuote(quoteRequest),
