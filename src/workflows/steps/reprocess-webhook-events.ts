@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { observationFromWebhookEvent } from "../../lib/reconcile"
-import { isPaymentConfirmedEvent, parseWebhookEvent } from "../../lib/webhooks"
+import { parseWebhookEvent } from "../../lib/webhooks"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
 import { confirmStablecoinPaymentWorkflow } from "../confirm-stablecoin-payment"
+import { applyClaimedWebhookEvent } from "../utils/apply-claimed-webhook-event"
 
 export const reprocessWebhookEventsStepId = "reprocess-webhook-events-step"
 
@@ -43,22 +43,19 @@ export const reprocessWebhookEventsStep = createStep(
     for (const stored of events) {
       if (!(await ledger.claimWebhookEvent(stored.event_id))) continue
       const parsed = parseWebhookEvent(JSON.stringify(stored.payload))
-      if (!parsed.ok || !isPaymentConfirmedEvent(parsed.value)) {
-        await ledger.finishWebhookEvent(stored.event_id, "ignored", parsed.ok ? `event type ${stored.type} is not handled` : parsed.error.message)
+      if (!parsed.ok) {
+        await ledger.finishWebhookEvent(stored.event_id, "ignored", parsed.error.message)
         output.processed++
         continue
       }
-      try {
-        const { result } = await confirmStablecoinPaymentWorkflow(container).run({ input: observationFromWebhookEvent(parsed.value) })
-        await ledger.finishWebhookEvent(stored.event_id, "processed", result.outcome)
-        output.processed++
-        if (result.outcome === "capture") output.captured++
-      } catch (e) {
-        const message = e instanceof Error ? e.message : String(e)
-        logger.error(`stablecoin reconcile: webhook event ${stored.event_id} failed again: ${message}`)
-        await ledger.finishWebhookEvent(stored.event_id, "failed", message)
-        output.failed++
-      }
+      const applied = await applyClaimedWebhookEvent(parsed.value, {
+        ledger,
+        log: logger,
+        confirm: async (observation) => (await confirmStablecoinPaymentWorkflow(container).run({ input: observation })).result.outcome,
+      })
+      if (applied.state === "failed") output.failed++
+      else output.processed++
+      if (applied.outcome === "capture") output.captured++
     }
     // No compensation: each event is finished with its outcome, which stays true.
     return new StepResponse(output)

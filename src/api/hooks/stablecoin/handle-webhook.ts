@@ -1,19 +1,9 @@
 import { isPaymentConfirmedEvent, parseWebhookEvent, verifyWebhookSignature } from "../../../lib/webhooks"
-import { observationFromWebhookEvent } from "../../../lib/reconcile/observation-from-webhook-event"
-import type { PaymentObservation } from "../../../workflows/steps/record-payment-status"
+import { applyClaimedWebhookEvent, type ApplyClaimedWebhookEventDeps } from "../../../workflows/utils/apply-claimed-webhook-event"
 
-export type WebhookLedger = {
-  recordWebhookEvent(input: { event_id: string; type: string; payment_id: string | null; payload: Record<string, unknown> }): Promise<{ created: boolean }>
-  claimWebhookEvent(eventId: string): Promise<boolean>
-  finishWebhookEvent(eventId: string, state: "processed" | "failed" | "ignored", outcome: string): Promise<void>
-}
-
-export type HandleWebhookDeps = {
+export type HandleWebhookDeps = ApplyClaimedWebhookEventDeps & {
   secrets: readonly string[]
   toleranceSeconds: number
-  ledger: WebhookLedger
-  /** Applies a verified payment_confirmed event; returns the outcome to record. Throws on failure. */
-  confirm(observation: PaymentObservation): Promise<string>
   log: { warn(msg: string): void; error(msg: string): void }
 }
 
@@ -44,18 +34,7 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
   if (!(await deps.ledger.claimWebhookEvent(event.id))) {
     return { status: 200, body: { received: true, duplicate: true } }
   }
-  if (!isPaymentConfirmedEvent(event)) {
-    await deps.ledger.finishWebhookEvent(event.id, "ignored", `event type ${event.type} is not handled`)
-    return { status: 200, body: { received: true, ignored: true } }
-  }
-  try {
-    const outcome = await deps.confirm(observationFromWebhookEvent(event))
-    await deps.ledger.finishWebhookEvent(event.id, "processed", outcome)
-    return { status: 200, body: { received: true, outcome } }
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e)
-    deps.log.error(`stablecoin webhook ${event.id} failed; it stays unprocessed for a retry: ${message}`)
-    await deps.ledger.finishWebhookEvent(event.id, "failed", message)
-    return { status: 500, body: { message: "Processing failed; retry later." } }
-  }
+  const applied = await applyClaimedWebhookEvent(event, deps)
+  if (applied.state === "failed") return { status: 500, body: { message: "Processing failed; retry later." } }
+  return { status: 200, body: { received: true, ...(applied.state === "ignored" ? { ignored: true } : { outcome: applied.outcome }) } }
 }
