@@ -1,5 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
+import type { SeededStore } from "./seed-store"
 
 /** Where `npm run dev` keeps its data (gitignored): the embedded Postgres and the state below. */
 export const DATA_DIR = path.resolve(__dirname, "..", ".data")
@@ -9,12 +10,7 @@ export const STATE_FILE = path.join(DATA_DIR, "dev-state.json")
 export const DEV_ADMIN = { email: "admin@example.com", password: "supersecret" } as const
 
 /** What the seed created (ids found or made; the same on every run). */
-export type DevSeed = {
-  publishableKey: string
-  salesChannelId: string
-  regions: { eur: string; usd: string }
-  variantId: string
-}
+export type DevSeed = SeededStore<"eur" | "usd">
 
 /**
  * What `npm run dev:buy` needs from the running store. Dev values only: the publishable keys are
