@@ -3,7 +3,7 @@ import type { Address } from "viem"
 import { devAccounts } from "../sandbox/chain"
 import { payConnect, payDepositIntent, type PaymentTx } from "../sandbox/customer"
 import type { StatusRecord, DeliveryLogEntry } from "../sandbox"
-import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "../src/providers/stablecoin/types"
+import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "../src/lib/session-data"
 import { readDevState } from "./dev-state"
 
 /**

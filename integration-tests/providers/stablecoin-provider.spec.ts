@@ -4,7 +4,7 @@ import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
 import { signPaymentConfirmation, type PaymentConfirmation } from "../../src/lib/confirmation/payment-confirmation"
 import { parsePluginOptions } from "../../src/lib/options"
 import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "../../src/providers/stablecoin/services"
-import type { StablecoinSessionData } from "../../src/providers/stablecoin/types"
+import type { StablecoinSessionData } from "../../src/lib/session-data"
 
 jest.setTimeout(60_000)
 

@@ -1,14 +1,8 @@
-import { defineMiddlewares, validateAndTransformQuery } from "@medusajs/framework/http"
-import { AdminListStablecoinPayments } from "./admin/stablecoin/payments/validators"
+import { defineMiddlewares } from "@medusajs/framework/http"
+import { adminStablecoinMiddlewares } from "./admin/stablecoin/route-middlewares"
+import { webhookMiddlewares } from "./hooks/stablecoin/route-middlewares"
+import { storeStablecoinMiddlewares } from "./store/stablecoin/route-middlewares"
 
 export default defineMiddlewares({
-  routes: [
-    // The signature covers the exact bytes sent: keep them.
-    { matcher: "/hooks/stablecoin", method: ["POST"], bodyParser: { preserveRawBody: true } },
-    {
-      matcher: "/admin/stablecoin/payments",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminListStablecoinPayments, { isList: false, defaults: [] })],
-    },
-  ],
+  routes: [...webhookMiddlewares, ...adminStablecoinMiddlewares, ...storeStablecoinMiddlewares],
 })

@@ -1,4 +1,4 @@
-import type { StablecoinSessionData } from "../../providers/stablecoin/types"
+import type { StablecoinSessionData } from "../../lib/session-data"
 
 export type StablecoinPaymentSession = {
   id: string

@@ -2,7 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import { parsePluginOptions, type PluginOptions } from "../../lib/options"
-import { StablecoinPayment, StablecoinWebhookEvent } from "./models"
+import { StablecoinPayment, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
 
 /** A claim older than this is taken to belong to a process that died. */
 const STALE_CLAIM_SECONDS = 120
@@ -11,7 +11,7 @@ export type ReprocessableWebhookEvent = { event_id: string; type: string; payloa
 
 export type RecordWebhookEventInput = { event_id: string; type: string; payment_id: string | null; payload: Record<string, unknown> }
 
-class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent }) {
+class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun }) {
   readonly options: PluginOptions
 
   constructor(container: Record<string, unknown>, options: unknown) {

@@ -20,6 +20,8 @@ const StablecoinPayment = model
     token_address: model.text().nullable(),
     token_decimals: model.number().nullable(),
     expected_amount: model.text(),
+    /** The quote's tolerance band in basis points (deposit intent toleranceBps, or the quote's tolerancePercent x 100). */
+    tolerance_bps: model.number().nullable(),
     confirmed_amount: model.text().nullable(),
     /** Received above the expected amount (overpaid): owed back to the payer. */
     surplus_amount: model.text().nullable(),
@@ -37,10 +39,17 @@ const StablecoinPayment = model
     confirmed_by: model.text().nullable(),
     confirmed_at: model.dateTime().nullable(),
     captured_at: model.dateTime().nullable(),
-    /** Why a person should look: webhook_missing, underpaid, wrong_token, held_sanctioned, late_payment, surplus_refund, capture_failed. */
+    /** Why a person should look (one of ATTENTION_KINDS in src/lib/ledger/attention.ts). */
     attention: model.text().nullable(),
-    /** Manual on-chain refunds recorded by refundPayment: { amount, tokenAmount, payerAddress, recordedAt }[]. */
+    /** The contradiction that stopped a capture: { source, at, fields: [{ field, expected, actual }] } (LedgerMismatch). */
+    mismatch: model.json().nullable(),
+    /** Refunds owed and sent (LedgerRefund[] in src/lib/ledger/refunds.ts); never only in a log line. */
     refunds: model.json().nullable(),
+    /** Last on-demand refresh from the service (admin Refresh, storefront polling): bounds upstream reads per payment. */
+    last_refreshed_at: model.dateTime().nullable(),
+    /** A reconcile run's claim on this row (for update skip locked): only the holder polls it and releases it. */
+    poll_claimed_by: model.text().nullable(),
+    poll_claimed_at: model.dateTime().nullable(),
     poll_attempts: model.number().default(0),
     last_polled_at: model.dateTime().nullable(),
     next_poll_at: model.dateTime().nullable(),
@@ -49,6 +58,8 @@ const StablecoinPayment = model
   .indexes([
     { name: "IDX_stablecoin_payment_payment_session_id", on: ["payment_session_id"] },
     { name: "IDX_stablecoin_payment_next_poll_at", on: ["next_poll_at"] },
+    { name: "IDX_stablecoin_payment_attention", on: ["attention"] },
+    { name: "IDX_stablecoin_payment_tx_hash", on: ["chain_id", "tx_hash"] },
   ])
 
 export default StablecoinPayment

@@ -17,6 +17,8 @@ const StablecoinWebhookEvent = model
     payload: model.json(),
     received_at: model.dateTime(),
     processing_started_at: model.dateTime().nullable(),
+    /** Who holds the current claim: only the holder finishes the event (a stale claim taken over cannot be finished by the old holder). */
+    claim_token: model.text().nullable(),
     processed_at: model.dateTime().nullable(),
   })
   .indexes([{ name: "IDX_stablecoin_webhook_event_state", on: ["state"] }])

@@ -34,7 +34,7 @@ import type { ServiceClient } from "../../../lib/service-client/create-service-c
 import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "../../../lib/service-client/errors"
 import type { Quote } from "../../../lib/service-client/schemas"
 import { allowsCapture, type Rail } from "../../../lib/status"
-import { STOREFRONT_ERROR_CODES, type RecordedRefund, type StablecoinSessionData } from "../types"
+import { STOREFRONT_ERROR_CODES, type RecordedRefund, type StablecoinSessionData } from "../../../lib/session-data"
 import { coded, serviceErrorToMedusaError } from "./to-medusa-error"
 
 const SUPPORTED_CURRENCIES = ["EUR", "USD"] as const

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ServiceClientError } from "../../../lib/service-client/errors"
-import { STOREFRONT_ERROR_CODES } from "../types"
+import { STOREFRONT_ERROR_CODES } from "../../../lib/session-data"
 
 /**
  * The Medusa edge of the service client: turns its typed failure into a MedusaError the store API

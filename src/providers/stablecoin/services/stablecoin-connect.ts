@@ -1,7 +1,7 @@
 import type { Quote } from "../../../lib/service-client/schemas"
 import { StablecoinBase, type RailPayment } from "../core/stablecoin-base"
 import { poolNotDeployedError } from "../core/to-medusa-error"
-import { PROVIDER_IDENTIFIERS } from "../types"
+import { PROVIDER_IDENTIFIERS } from "../../../lib/session-data"
 
 /** Connect rail: the customer's wallet approves the token and calls `deposit()` on the merchant's pool. */
 class StablecoinConnectProviderService extends StablecoinBase {

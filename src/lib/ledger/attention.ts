@@ -1,0 +1,21 @@
+/**
+ * Why a ledger payment needs a person, one value per row (the `attention` column). The admin
+ * lists and explains them; the storefront never sees them.
+ */
+export const ATTENTION_KINDS = {
+  webhook_missing: "The service reports the payment as paid, but no signed webhook came; confirm it to capture.",
+  underpaid: "Less than the expected amount was received; a top-up can still complete it, or the merchant decides.",
+  late_payment: "Paid after the quote expired; late payments are not captured automatically (acceptLatePayments is off).",
+  surplus_refund: "More than expected was received; the surplus is owed back to the payer.",
+  wrong_token: "A token that is not enabled was sent; do not ship.",
+  held_sanctioned: "The payer is on a compliance hold; do not ship.",
+  observation_mismatch: "What the service said contradicts what the plugin issued (ids, chain, token, decimals or amounts); nothing was captured.",
+  tx_reused: "This transaction hash already paid another payment; nothing was captured.",
+  capture_failed: "The payment is confirmed but Medusa could not capture it; look at the order and confirm again.",
+  webhook_failed: "A signed webhook event for this payment failed every processing attempt; reprocess it from the webhook log.",
+  refund_due: "A refund is owed to the payer and has not been sent yet.",
+  session_requoted: "Paid to an address whose checkout session was replaced; the cart did not become an order.",
+  unknown_payment: "A signed payment no checkout session knows (deleted session, or another store on the same account).",
+} as const
+
+export type AttentionKind = keyof typeof ATTENTION_KINDS
