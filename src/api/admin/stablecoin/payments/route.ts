@@ -1,13 +1,30 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { STABLECOIN_MODULE } from "../../../../modules/stablecoin"
-import type StablecoinModuleService from "../../../../modules/stablecoin/service"
-import type { AdminListStablecoinPaymentsType } from "./validators"
+import { findPaymentLinks, findSessionIds } from "../utils/find-payment-links"
+import { presentPayment, type LedgerPaymentRow } from "../utils/present-payment"
+import { resolveLedger } from "../utils/resolve-ledger"
+import { toOrder, type AdminListStablecoinPaymentsType } from "../validators"
 
-/** The ledger, newest first: each service payment with its status, amounts and what needs a person. */
+/**
+ * The ledger, filtered by order, cart, session, attention (`any` for every flagged row) and
+ * status, with Medusa's list conventions. Each payment comes with its order or cart and what the
+ * admin shows about it (presentPayment).
+ */
 export const GET = async (req: MedusaRequest<unknown, AdminListStablecoinPaymentsType>, res: MedusaResponse) => {
-  const { attention, payment_session_id, limit, offset } = req.validatedQuery as AdminListStablecoinPaymentsType
-  const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const filters = { ...(attention ? { attention } : {}), ...(payment_session_id ? { payment_session_id } : {}) }
-  const [payments, count] = await ledger.listAndCountStablecoinPayments(filters, { skip: offset, take: limit, order: { created_at: "DESC" } })
+  const { order_id, cart_id, payment_session_id, attention, status, limit, offset, order } = req.validatedQuery as AdminListStablecoinPaymentsType
+  const ledger = resolveLedger(req.scope)
+  const filters: Record<string, unknown> = {}
+  if (attention) filters.attention = attention === "any" ? { $ne: null } : attention
+  if (status) filters.status = status
+  if (order_id || cart_id) {
+    const sessionIds = await findSessionIds(req.scope, { order_id, cart_id })
+    filters.payment_session_id = payment_session_id ? sessionIds.filter((id) => id === payment_session_id) : sessionIds
+  } else if (payment_session_id) {
+    filters.payment_session_id = payment_session_id
+  }
+  const [rows, count] = await ledger.listAndCountStablecoinPayments(filters, { skip: offset, take: limit, order: toOrder(order) })
+  const links = await findPaymentLinks(req.scope, rows.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : [])))
+  const payments = (rows as unknown as LedgerPaymentRow[]).map((row) =>
+    presentPayment(row, ledger.options, row.payment_session_id ? links.get(row.payment_session_id) : undefined)
+  )
   res.json({ payments, count, limit, offset })
 }

@@ -1,0 +1,27 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { readChainHealth } from "../../../../lib/chain/read-chain-health"
+import { resolveLedger } from "../utils/resolve-ledger"
+
+/**
+ * The health panel: per configured chain what readChainHealth reads now, the time of the last
+ * webhook received, and the last reconcile run with its result. Only chain ids, addresses and
+ * checks leave the server: never the RPC URLs (they may hold keys), the api key or the secrets.
+ */
+export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
+  const ledger = resolveLedger(req.scope)
+  const { chains, rpcTimeoutMs, captureOnReconcile, acceptLatePayments, reconcile } = ledger.options
+  const [health, [lastEvent], [lastRun]] = await Promise.all([
+    Promise.all(chains.map((chain) => readChainHealth({ chain, timeoutMs: rpcTimeoutMs }))),
+    ledger.listStablecoinWebhookEvents({}, { take: 1, order: { received_at: "DESC" }, select: ["event_id", "type", "state", "received_at"] }),
+    ledger.listStablecoinReconcileRuns({}, { take: 1, order: { started_at: "DESC" } }),
+  ])
+  res.json({
+    chains: health.map((h) => {
+      const chain = chains.find((c) => c.chainId === h.chainId)!
+      return { ...h, factory: chain.factory, payout: chain.payout }
+    }),
+    last_webhook: lastEvent ?? null,
+    last_reconcile_run: lastRun ?? null,
+    settings: { capture_on_reconcile: captureOnReconcile, accept_late_payments: acceptLatePayments, reconcile_enabled: reconcile.enabled },
+  })
+}

@@ -1,0 +1,44 @@
+import { createPublicClient, http, type Hex } from "viem"
+import { checkRefundTransfer } from "../../../../lib/chain/check-refund-transfer"
+import { readErc20Transfers } from "../../../../lib/chain/read-erc20-transfers"
+import type { LedgerRefund } from "../../../../lib/ledger/refunds"
+import type { PluginOptions } from "../../../../lib/options"
+import type { LedgerPaymentRow } from "./present-payment"
+
+/** Why a transaction is not the refund, in the merchant's words. */
+export type RefundRejection = { code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "chain_unavailable"; message: string; failed?: string[] }
+
+export type RefundOnChainCheck = { ok: true; blockNumber: string } | { ok: false; rejection: RefundRejection }
+
+/**
+ * Reads `txHash` on the payment's chain (the configured RPC, a trust root) and checks that one of
+ * its ERC-20 transfers moved exactly the refund's token amount of the payment's token to the
+ * payer. What the merchant typed is only a pointer: the chain decides.
+ */
+export async function checkRefundOnChain(
+  { row, refund, txHash, options }: { row: LedgerPaymentRow; refund: LedgerRefund; txHash: Hex; options: PluginOptions }
+): Promise<RefundOnChainCheck> {
+  const chain = options.chains.find((c) => c.chainId === refund.chainId)!
+  const client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: options.rpcTimeoutMs, retryCount: 0 }), cacheTime: 0 })
+  const read = await readErc20Transfers({ client, chainId: chain.chainId, txHash })
+  if (!read.ok) return { ok: false, rejection: { code: "chain_unavailable", message: read.error.shortMessage } }
+  if (!read.value.found) {
+    return { ok: false, rejection: { code: "tx_not_found", message: `Transaction ${txHash} was not found on chain ${chain.chainId} (wrong chain, or not mined yet).` } }
+  }
+  if (!read.value.succeeded) return { ok: false, rejection: { code: "tx_reverted", message: `Transaction ${txHash} reverted: it moved no tokens.` } }
+  const check = checkRefundTransfer({
+    transfers: read.value.transfers,
+    expected: { token: row.token_address as string, to: refund.payerAddress as string, amount: BigInt(refund.tokenAmount) },
+  })
+  if (check.ok) return { ok: true, blockNumber: read.value.blockNumber.toString() }
+  const words = { token: `token (expected ${row.token_address})`, recipient: `recipient (expected the payer ${refund.payerAddress})`, amount: `amount (expected ${refund.tokenAmount} base units)` }
+  const seen = check.closest ? ` The closest transfer moved ${check.closest.value} base units of ${check.closest.token} to ${check.closest.to}.` : " It has no ERC-20 transfer."
+  return {
+    ok: false,
+    rejection: {
+      code: "transfer_mismatch",
+      failed: check.failed,
+      message: `Transaction ${txHash} is not this refund: ${check.failed.map((f) => words[f]).join(", ")} did not match.${seen}`,
+    },
+  }
+}

@@ -1,0 +1,91 @@
+import { formatTokenAmount } from "../../../../lib/chain/format-token-amount"
+import { buildExplorerLink, CHAIN_NAMES } from "../../../../lib/explorer"
+import { ATTENTION_KINDS, type AttentionKind } from "../../../../lib/ledger/attention"
+import type { LedgerRefund } from "../../../../lib/ledger/refunds"
+import type { PluginOptions } from "../../../../lib/options"
+import { allowsCapture, STATUS_TABLE, statusAction, type Rail, type ServiceStatus } from "../../../../lib/status"
+import type { PaymentLinks } from "./find-payment-links"
+
+/** A ledger row as the service's generated list methods return it (only the fields read here are typed). */
+export type LedgerPaymentRow = {
+  id: string
+  rail: Rail
+  chain_id: number
+  status: string
+  token_decimals: number | null
+  expected_amount: string
+  confirmed_amount: string | null
+  surplus_amount: string | null
+  tx_hash: string | null
+  payer_address: string | null
+  token_address: string | null
+  verification: { pool?: string; forwarder?: string } | null | Record<string, unknown>
+  attention: string | null
+  refunds: unknown
+  captured_at: Date | string | null
+  payment_session_id: string | null
+  [field: string]: unknown
+}
+
+/** A token amount in base units with its display form (null when the row's decimals are unknown). */
+export type PresentedAmount = { base_units: string; display: string | null }
+
+const isStatus = (status: string): status is ServiceStatus => status in STATUS_TABLE
+
+/**
+ * A ledger row as the admin shows it: every stored field, plus what the server knows and the
+ * browser should not recompute: the status table's meaning and shipping guidance, whether the
+ * merchant may confirm it, amounts formatted with the row's own decimals (exact, from base units),
+ * the shortfall or surplus, the chain's name and explorer links. Only ledger data and the chains'
+ * public explorer URLs: no option that could hold a secret (api key, RPC URL, webhook secrets).
+ */
+export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, links: PaymentLinks | undefined) {
+  const decimals = row.token_decimals
+  const amount = (units: string | null | undefined): PresentedAmount | null =>
+    units == null ? null : { base_units: units, display: decimals == null ? null : formatTokenAmount(units, decimals) }
+  const chain = options.chains.find((c) => c.chainId === row.chain_id) as (PluginOptions["chains"][number] & { explorerUrl?: string }) | undefined
+  const link = (kind: "tx" | "address", value: unknown) =>
+    typeof value === "string" ? buildExplorerLink({ chainId: row.chain_id, kind, value, explorerUrl: chain?.explorerUrl }) : null
+  const verification = (row.verification ?? {}) as { pool?: string; forwarder?: string }
+  const expected = BigInt(row.expected_amount)
+  const confirmed = row.confirmed_amount == null ? null : BigInt(row.confirmed_amount)
+  const policy = { acceptLatePayments: options.acceptLatePayments }
+  const status = isStatus(row.status)
+    ? {
+        meaning: STATUS_TABLE[row.status].meaning,
+        safe_to_ship: STATUS_TABLE[row.status].safeToShip,
+        action: statusAction(row.status, row.rail, policy),
+      }
+    : { meaning: `Unknown status "${row.status}".`, safe_to_ship: "No", action: "never" as const }
+  const refunds = (Array.isArray(row.refunds) ? (row.refunds as LedgerRefund[]) : []).map((r) => ({
+    ...r,
+    token_amount: { base_units: r.tokenAmount, display: formatTokenAmount(r.tokenAmount, r.tokenDecimals) },
+    tx_link: r.txHash ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.txHash, explorerUrl: chain?.explorerUrl }) : null,
+  }))
+  return {
+    ...row,
+    chain_name: CHAIN_NAMES[row.chain_id] ?? `Chain ${row.chain_id}`,
+    status_info: status,
+    attention_meaning: row.attention ? (ATTENTION_KINDS[row.attention as AttentionKind] ?? row.attention) : null,
+    /** The merchant's confirm would capture: not captured yet, and the table captures it or leaves it to the merchant. */
+    can_confirm: row.captured_at == null && isStatus(row.status) && allowsCapture(row.status, row.rail, "merchant", policy),
+    amounts: {
+      expected: amount(row.expected_amount),
+      confirmed: amount(row.confirmed_amount),
+      surplus: amount(row.surplus_amount ?? (confirmed !== null && confirmed > expected ? (confirmed - expected).toString() : null)),
+      shortfall: amount(confirmed !== null && confirmed < expected ? (expected - confirmed).toString() : null),
+    },
+    links: {
+      tx: link("tx", row.tx_hash),
+      payer: link("address", row.payer_address),
+      pool: link("address", verification.pool),
+      forwarder: link("address", verification.forwarder),
+      token: link("address", row.token_address),
+    },
+    refunds,
+    order_id: links?.order_id ?? null,
+    cart_id: links?.cart_id ?? null,
+  }
+}
+
+export type PresentedPayment = ReturnType<typeof presentPayment>

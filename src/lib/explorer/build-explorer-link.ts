@@ -1,0 +1,23 @@
+import { DEFAULT_EXPLORER_URLS } from "./default-explorer-urls"
+
+export type BuildExplorerLinkParameters = {
+  chainId: number
+  kind: "tx" | "address"
+  value: string
+  /** The chain's configured explorer (a per-chain `explorerUrl` option); wins over the defaults. */
+  explorerUrl?: string | null
+}
+export type BuildExplorerLinkReturnType = string | null
+export type BuildExplorerLinkErrorType = never
+
+/**
+ * The explorer page of a transaction or an address, in the Etherscan URL layout (`/tx/<hash>`,
+ * `/address/<addr>`) that every explorer of DEFAULT_EXPLORER_URLS follows. Null when the chain has
+ * no explorer (a local chain) or the value is not hex, so nothing unchecked lands in an href.
+ * @example buildExplorerLink({ chainId: 8453, kind: "tx", value: "0xabc…" }) // "https://basescan.org/tx/0xabc…"
+ */
+export function buildExplorerLink({ chainId, kind, value, explorerUrl }: BuildExplorerLinkParameters): BuildExplorerLinkReturnType {
+  const base = explorerUrl ?? DEFAULT_EXPLORER_URLS[chainId]
+  if (!base || !/^0x[0-9a-fA-F]+$/.test(value)) return null
+  return `${base.replace(/\/+$/, "")}/${kind}/${value}`
+}

@@ -1,0 +1,2 @@
+export * from "./build-explorer-link"
+export * from "./default-explorer-urls"
