@@ -1,4 +1,16 @@
-import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
+import { StoreGetStablecoinCartPayment, StoreGetStablecoinOptions } from "./validators"
 
 /** Validation of the store routes under /store/stablecoin (the publishable key is Medusa's, for every /store route). */
-export const storeStablecoinMiddlewares: MiddlewareRoute[] = []
+export const storeStablecoinMiddlewares: MiddlewareRoute[] = [
+  {
+    matcher: "/store/stablecoin/carts/:id/payment",
+    method: ["GET"],
+    middlewares: [validateAndTransformQuery(StoreGetStablecoinCartPayment, { isList: false, defaults: [] })],
+  },
+  {
+    matcher: "/store/stablecoin/options",
+    method: ["GET"],
+    middlewares: [validateAndTransformQuery(StoreGetStablecoinOptions, { isList: false, defaults: [] })],
+  },
+]

@@ -1,0 +1,151 @@
+import { buildErc20TransferUri } from "../chain/build-erc20-transfer-uri"
+import { computePaymentRef } from "../chain/compute-payment-ref"
+import { formatTokenAmount } from "../chain/format-token-amount"
+import { isSameAddress } from "../chain/is-same-address"
+import { parseBaseUnits } from "../chain/parse-base-units"
+import { err, ok, type Result } from "../result"
+import type { StablecoinSessionData } from "../session-data"
+import { isFinalStatus, type ServiceStatus } from "../status"
+import { chainNameOf } from "./chain-names"
+import { customerMessageOf } from "./customer-message-of"
+import { customerPhaseOf } from "./customer-phase-of"
+import type { PublicStablecoinPayment, PublicTokenAmount } from "./public-payment"
+
+/** The ledger columns the public view reads (src/modules/stablecoin/models/stablecoin-payment.ts). */
+export type PublicLedgerRow = {
+  payment_id: string
+  status: string
+  expected_amount: string
+  confirmed_amount: string | null
+  surplus_amount: string | null
+  token_decimals: number | null
+  confirmations: number
+  tx_hash: string | null
+  mismatch: unknown
+  verification: unknown
+}
+
+export type BuildPublicPaymentParameters = {
+  session: { id: string; provider_id: string; data: Record<string, unknown> | null }
+  /** The ledger row of the session's current payment; null before the session-created subscriber wrote it. */
+  row: PublicLedgerRow | null
+  orderId: string | null
+  now: Date
+}
+
+/** Which consistency check failed: the view is then withheld, never shown in part. */
+export type PublicPaymentProblem =
+  | "no_verification"
+  | "rail_data_missing"
+  | "forwarder_mismatch"
+  | "payment_uri_mismatch"
+  | "pool_mismatch"
+  | "payment_ref_mismatch"
+  | "ledger_mismatch"
+  | "bad_amount"
+
+export type BuildPublicPaymentReturnType = Result<PublicStablecoinPayment, PublicPaymentProblem>
+
+const amountOf = (units: bigint, decimals: number): PublicTokenAmount => ({ baseUnits: units.toString(), display: formatTokenAmount(units, decimals) })
+
+/**
+ * The customer's view of a payment session, or the reason it is withheld. It re-checks that what
+ * the session shows is what the provider proved (the address against the proof's forwarder, the
+ * EIP-681 URI rebuilt from verified parts, the pool and the payment reference) and that the
+ * ledger row is the same payment (id, amount, decimals): any difference withholds the whole view,
+ * so a storefront never shows an address or amount that was not verified.
+ * @example buildPublicPayment({ session, row, orderId: null, now: new Date() })
+ */
+export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPaymentParameters): BuildPublicPaymentReturnType {
+  const data = (session.data ?? {}) as Partial<StablecoinSessionData>
+  const proof = data.verification
+  if (!proof || !data.paymentId || !data.rail || proof.rail !== data.rail || proof.chainId !== data.chainId) return err("no_verification")
+  const decimals = proof.tokenDecimals
+  const amount = parseBaseUnits(data.amount ?? "")
+  if (amount === undefined || data.tokenDecimals !== decimals || !isSameAddress(data.tokenAddress, proof.token)) return err("bad_amount")
+  if (computePaymentRef(data.paymentId) !== proof.paymentRef) return err("payment_ref_mismatch")
+
+  let deposit: PublicStablecoinPayment["deposit"] = null
+  let connect: PublicStablecoinPayment["connect"] = null
+  if (data.rail === "deposit") {
+    if (!data.deposit) return err("rail_data_missing")
+    if (!proof.forwarder || !isSameAddress(data.deposit.address, proof.forwarder)) return err("forwarder_mismatch")
+    const uri = buildErc20TransferUri({ token: proof.token, chainId: proof.chainId, to: proof.forwarder, amount })
+    if (data.deposit.paymentUri !== uri) return err("payment_uri_mismatch")
+    deposit = { address: proof.forwarder, paymentUri: uri }
+  } else {
+    if (!data.connect) return err("rail_data_missing")
+    if (!isSameAddress(data.connect.pool, proof.pool)) return err("pool_mismatch")
+    if (data.connect.paymentRef !== proof.paymentRef) return err("payment_ref_mismatch")
+    connect = { pool: proof.pool, paymentRef: proof.paymentRef }
+  }
+
+  if (row) {
+    const rowProof = row.verification as { pool?: string; forwarder?: string } | null
+    const sameProof = !rowProof || (isSameAddress(rowProof.pool, proof.pool) && (!proof.forwarder || isSameAddress(rowProof.forwarder, proof.forwarder)))
+    if (row.payment_id !== data.paymentId || parseBaseUnits(row.expected_amount) !== amount || (row.token_decimals !== null && row.token_decimals !== decimals) || !sameProof) {
+      return err("ledger_mismatch")
+    }
+  }
+
+  const status = row?.status ?? "waiting"
+  const confirmations = row?.confirmations ?? 0
+  const received = row?.confirmed_amount ? parseBaseUnits(row.confirmed_amount) : undefined
+  const expiresAt = new Date(data.expiresAt ?? 0)
+  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, expiresAt, now, contradicted: Boolean(row?.mismatch) })
+  const short = phase === "underpaid" && received !== undefined && received < amount ? amount - received : undefined
+  const surplus = row?.surplus_amount ? parseBaseUnits(row.surplus_amount) : undefined
+  const chainName = chainNameOf(proof.chainId)
+  const remaining =
+    short === undefined
+      ? null
+      : { ...amountOf(short, decimals), paymentUri: deposit ? buildErc20TransferUri({ token: proof.token, chainId: proof.chainId, to: deposit.address as `0x${string}`, amount: short }) : null }
+
+  return ok({
+    paymentId: data.paymentId,
+    paymentSessionId: session.id,
+    providerId: session.provider_id,
+    rail: data.rail,
+    status,
+    phase,
+    message: customerMessageOf({
+      phase,
+      rail: data.rail,
+      token: proof.tokenSymbol,
+      chainName,
+      amountDisplay: formatTokenAmount(amount, decimals),
+      receivedDisplay: received === undefined ? null : formatTokenAmount(received, decimals),
+      remainingDisplay: remaining?.display ?? null,
+      confirmations,
+    }),
+    final: Boolean(orderId) || isKnownFinal(status, data.rail),
+    chain: { id: proof.chainId, name: chainName },
+    token: { symbol: proof.tokenSymbol, address: proof.token, decimals },
+    amount: amountOf(amount, decimals),
+    fiat: { amount: Number(data.fiatTotal), currency: String(data.fiatCurrency ?? "").toUpperCase() },
+    received: received === undefined || received === 0n ? null : amountOf(received, decimals),
+    remaining,
+    surplus: phase === "overpaid" && surplus !== undefined && surplus > 0n ? amountOf(surplus, decimals) : null,
+    deposit,
+    connect,
+    verification: {
+      blockNumber: proof.blockNumber,
+      factory: proof.factory,
+      payout: proof.payout,
+      pool: proof.pool,
+      forwarder: proof.forwarder ?? null,
+      verifiedAt: proof.verifiedAt ?? null,
+    },
+    expiresAt: expiresAt.toISOString(),
+    priceExpired: now.getTime() > expiresAt.getTime(),
+    addressValidAfterExpiry: true,
+    confirmations,
+    txHash: row?.tx_hash ?? null,
+    orderId,
+  })
+}
+
+function isKnownFinal(status: string, rail: "deposit" | "connect"): boolean {
+  const known = ["waiting", "confirming", "paid", "swept", "underpaid", "overpaid", "wrong_token", "expired", "expired_paid_late", "held_sanctioned"]
+  return known.includes(status) && isFinalStatus(status as ServiceStatus, rail)
+}

@@ -1,0 +1,53 @@
+import type { Rail } from "../status"
+import type { CustomerPhase } from "./public-payment"
+
+export type CustomerPhaseOfParameters = {
+  /** The service status the plugin recorded (ledger row), "waiting" before the first report. */
+  status: string
+  rail: Rail
+  confirmations: number
+  /** Set once the cart became an order: it outranks every status. */
+  orderId: string | null
+  expiresAt: Date
+  now: Date
+  /** The judgement path flagged a contradiction between the service's word and the ledger. */
+  contradicted: boolean
+}
+export type CustomerPhaseOfReturnType = CustomerPhase
+export type CustomerPhaseOfErrorType = never
+
+/**
+ * The screen a customer sees for a payment. An order id wins over everything: the order exists.
+ * A contradiction recorded by the plugin shows as `failed` whatever the status word says, since
+ * the plugin did not believe it either. `detected` is a transfer seen with no confirmation yet.
+ * A waiting payment past its quote's expiry shows `expired`: the price lapsed, the address did not.
+ * @example customerPhaseOf({ status: "confirming", rail: "deposit", confirmations: 0, orderId: null, expiresAt, now, contradicted: false }) // "detected"
+ */
+export function customerPhaseOf({ status, rail, confirmations, orderId, expiresAt, now, contradicted }: CustomerPhaseOfParameters): CustomerPhaseOfReturnType {
+  if (orderId) return "order_placed"
+  if (contradicted) return "failed"
+  switch (status) {
+    case "waiting":
+      return now.getTime() > expiresAt.getTime() ? "expired" : "waiting"
+    case "confirming":
+      return confirmations > 0 ? "confirming" : "detected"
+    case "paid":
+    case "swept":
+    case "expired_paid_late":
+      return "paid"
+    case "underpaid":
+      return "underpaid"
+    case "overpaid":
+      return "overpaid"
+    case "expired":
+      return "expired"
+    case "wrong_token":
+      return "wrong_token"
+    case "held_sanctioned":
+      return "held"
+    default:
+      // A status this plugin version does not know: say nothing reassuring.
+      void rail
+      return "failed"
+  }
+}

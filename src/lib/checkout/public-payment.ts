@@ -1,0 +1,82 @@
+/**
+ * The public view of a cart's stablecoin payment, as GET /store/stablecoin/carts/:id/payment
+ * answers it and the browser entry reads it. Framework-free (types only). Every address in it was
+ * proved on-chain by the provider before the session was created; every status came from the
+ * service through the plugin's judgement path. Token amounts are integer strings in base units,
+ * each with its display string made from the payment's own decimals.
+ */
+import type { Rail } from "../status"
+
+/** What the customer sees, one word per screen (the browser controller switches on it). */
+export type CustomerPhase =
+  | "waiting"
+  | "detected"
+  | "confirming"
+  | "paid"
+  | "order_placed"
+  | "underpaid"
+  | "overpaid"
+  | "expired"
+  | "wrong_token"
+  | "held"
+  | "failed"
+
+export type PublicTokenAmount = {
+  /** Base units, integer string. */
+  baseUnits: string
+  /** The same amount as a decimal string, from the payment's decimals. */
+  display: string
+}
+
+export type PublicStablecoinPayment = {
+  paymentId: string
+  paymentSessionId: string
+  providerId: string
+  rail: Rail
+  /** The service's status word (payment-service-api.md §3), as the plugin last recorded it. */
+  status: string
+  phase: CustomerPhase
+  /** One sentence for the customer, matching `phase`. */
+  message: string
+  /** No further change is expected (an order exists, or the status is final). */
+  final: boolean
+  chain: { id: number; name: string }
+  token: { symbol: string; address: string; decimals: number }
+  amount: PublicTokenAmount
+  fiat: { amount: number; currency: string }
+  /** What the service reports as received so far; null until something arrived. */
+  received: PublicTokenAmount | null
+  /** Underpaid only: what is still to send, with its own EIP-681 URI to the same address (deposit rail). */
+  remaining: (PublicTokenAmount & { paymentUri: string | null }) | null
+  /** Overpaid only: what the merchant owes back. */
+  surplus: PublicTokenAmount | null
+  /** Deposit rail: the verified one-time address and the EIP-681 URI of the exact amount. */
+  deposit: { address: string; paymentUri: string } | null
+  /** Connect rail: the verified pool and the reference deposit() takes. */
+  connect: { pool: string; paymentRef: string } | null
+  /** What the provider proved on-chain before showing any address. */
+  verification: { blockNumber: string; factory: string; payout: string; pool: string; forwarder: string | null; verifiedAt: string | null }
+  /** When the locked price lapses. */
+  expiresAt: string
+  priceExpired: boolean
+  /** The service's rule (API reference §2.2): expiry locks the price, not the address. */
+  addressValidAfterExpiry: true
+  confirmations: number
+  txHash: string | null
+  /** Set once the signed webhook has turned the cart into an order. */
+  orderId: string | null
+}
+
+/** The answer of GET /store/stablecoin/carts/:id/payment. */
+export type StablecoinCartPaymentResponse = {
+  payment: PublicStablecoinPayment | null
+  /** Set when the cart has a stablecoin session whose data no longer matches what was verified: nothing is shown. */
+  withheld: "unverified" | null
+}
+
+/** What the store offers (GET /store/stablecoin/options): chains and tokens from the plugin's own configuration. */
+export type StablecoinStoreOptions = {
+  chains: Array<{ chainId: number; name: string; tokens: Array<{ symbol: string; address: string; decimals: number }> }>
+  defaultChainId: number
+  defaultToken: string
+}

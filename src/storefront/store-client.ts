@@ -1,0 +1,97 @@
+import type { StablecoinCartPaymentResponse, StablecoinStoreOptions } from "../lib/checkout/public-payment"
+import { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES, type Rail, type StablecoinSessionChoice, type StorefrontErrorCode } from "../lib/session-data"
+
+export type CreateStablecoinStoreClientParameters = {
+  /** The Medusa backend, e.g. http://localhost:9000 (no trailing slash needed). */
+  baseUrl: string
+  publishableKey: string
+  /** The id the payment provider was registered with in medusa-config (default "stablecoin"). */
+  providerRegistrationId?: string
+  /** Default: the global fetch (cookies are not needed: carts are addressed by id). */
+  fetch?: typeof fetch
+}
+
+/** A store request that failed: Medusa's `type` and message, and the plugin's code when it gave one. */
+export class StoreRequestError extends Error {
+  override readonly name = "StoreRequestError"
+  constructor(
+    readonly status: number,
+    readonly type: string | null,
+    message: string,
+    /** One of STOREFRONT_ERROR_CODES when the plugin refused the session for a reason the customer can act on. */
+    readonly code: StorefrontErrorCode | null
+  ) {
+    super(message)
+  }
+}
+
+const KNOWN_CODES = new Set<string>(Object.values(STOREFRONT_ERROR_CODES))
+
+/** The plugin's code, from the `[code]` prefix of the message (how it survives Medusa's error handler). */
+function codeOf(message: string): StorefrontErrorCode | null {
+  const match = /^\[([a-z_]+)\]/.exec(message)
+  return match && KNOWN_CODES.has(match[1]!) ? (match[1] as StorefrontErrorCode) : null
+}
+
+/** The cart fields the checkout step reads; a `HttpTypes.StoreCart` fits it. */
+export type StablecoinCart = {
+  id: string
+  payment_collection?: { id: string; payment_sessions?: Array<{ id: string; provider_id: string }> | null } | null
+}
+
+export type StablecoinStoreClient = ReturnType<typeof createStablecoinStoreClient>
+
+/**
+ * The store API calls of the checkout step, with the publishable key: what the store offers, the
+ * public view of a cart's payment, and starting a session on a rail. Framework-free (fetch only).
+ * @example
+ * const client = createStablecoinStoreClient({ baseUrl: "http://localhost:9000", publishableKey: "pk_…" })
+ * await client.startSession({ cart, rail: "deposit", token: "USDC", chainId: 8453 })
+ */
+export function createStablecoinStoreClient({ baseUrl, publishableKey, providerRegistrationId = "stablecoin", fetch: fetchFn = globalThis.fetch.bind(globalThis) }: CreateStablecoinStoreClientParameters) {
+  const root = baseUrl.replace(/\/+$/, "")
+  async function request<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+    const res = await fetchFn(`${root}${path}`, {
+      method: init.method ?? "GET",
+      headers: { "x-publishable-api-key": publishableKey, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+    const text = await res.text()
+    const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+    if (!res.ok) {
+      const message = typeof json.message === "string" ? json.message : `Store request failed (${res.status})`
+      throw new StoreRequestError(res.status, typeof json.type === "string" ? json.type : null, message, codeOf(message))
+    }
+    return json as T
+  }
+  const providerIdOf = (rail: Rail) => `pp_${PROVIDER_IDENTIFIERS[rail]}_${providerRegistrationId}`
+
+  return {
+    providerIdOf,
+    /** The chains and tokens the store takes. */
+    getOptions: () => request<StablecoinStoreOptions>("/store/stablecoin/options"),
+    /** The public view of the cart's stablecoin payment (null payment before a session exists). */
+    getCartPayment: (cartId: string) => request<StablecoinCartPaymentResponse>(`/store/stablecoin/carts/${encodeURIComponent(cartId)}/payment`),
+    /**
+     * Starts (or replaces) the cart's stablecoin session on `rail`: creates the payment collection
+     * when the cart has none, then the session. The provider verifies the addresses on-chain before
+     * it answers; a refusal throws StoreRequestError with its `code`.
+     */
+    async startSession({ cart, rail, ...choice }: { cart: StablecoinCart; rail: Rail } & StablecoinSessionChoice): Promise<void> {
+      let collectionId = cart.payment_collection?.id
+      if (!collectionId) {
+        const created = await request<{ payment_collection: { id: string } }>("/store/payment-collections", { method: "POST", body: { cart_id: cart.id } })
+        collectionId = created.payment_collection.id
+      }
+      await request(`/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`, {
+        method: "POST",
+        body: { provider_id: providerIdOf(rail), data: choice },
+      })
+    },
+    /**
+     * Completes the cart. Before the webhook confirmed the payment Medusa answers 400 not_allowed
+     * (thrown); after it, 200 with the order the webhook created.
+     */
+    completeCart: (cartId: string) => request<{ type: "order"; order: { id: string } } | { type: "cart"; error?: unknown }>(`/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: {} }),
+  }
+}
