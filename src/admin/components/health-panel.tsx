@@ -1,0 +1,116 @@
+import { Badge, Button, Container, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
+import { errorMessage, formatDateTime, shortHex } from "../lib/format"
+import { useHealth, useTestConnection } from "../lib/queries"
+import type { AdminChainHealth, AdminHealthCheck } from "../lib/types"
+import { CHAIN_NAMES } from "../../lib/explorer/default-explorer-urls"
+
+const Check = ({ label, check }: { label: string; check: AdminHealthCheck }) => (
+  <div className="flex items-start gap-x-3 py-1" data-testid="stablecoin-health-check" data-ok={check.ok}>
+    <StatusBadge color={check.ok ? "green" : "red"} className="shrink-0">
+      {check.ok ? "ok" : "failed"}
+    </StatusBadge>
+    <div className="flex flex-col">
+      <Text size="small" weight="plus">
+        {label}
+      </Text>
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        {check.detail}
+      </Text>
+    </div>
+  </div>
+)
+
+const ChainCard = ({ chain }: { chain: AdminChainHealth }) => (
+  <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="stablecoin-chain-health" data-chain-id={chain.chainId} data-healthy={chain.healthy}>
+    <div className="flex items-center gap-x-2 pb-1">
+      <Text weight="plus">{CHAIN_NAMES[chain.chainId] ?? `Chain ${chain.chainId}`}</Text>
+      <Badge size="2xsmall">{chain.chainId}</Badge>
+      <StatusBadge color={chain.healthy ? "green" : "red"}>{chain.healthy ? "healthy" : "needs attention"}</StatusBadge>
+      {chain.latestBlock && (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          block {chain.latestBlock}
+        </Text>
+      )}
+    </div>
+    <Check label="RPC answers" check={chain.rpc} />
+    <Check label="Chain id matches" check={chain.chainIdMatches} />
+    <Check label={`Factory has code (${shortHex(chain.factory)})`} check={chain.factoryHasCode} />
+    <Check label={`Merchant pool deployed (payout ${shortHex(chain.payout)})`} check={chain.poolDeployed} />
+    {chain.tokens.map((t) => (
+      <Check key={t.symbol} label={`${t.symbol} decimals (${shortHex(t.address)}) configured ${t.configuredDecimals}`} check={t} />
+    ))}
+  </div>
+)
+
+/**
+ * The plugin's health, read live: each configured chain's checks, the last webhook received and
+ * the last reconcile run, and a button that makes one authenticated request to the service.
+ * Nothing secret is shown: no RPC URL, no api key.
+ */
+export const HealthPanel = () => {
+  const { data, isPending, isError, error, refetch, isFetching } = useHealth()
+  const test = useTestConnection()
+  const onTest = () =>
+    test.mutate(undefined, {
+      onSuccess: (r) => (r.ok ? toast.success : toast.error)(r.ok ? "Service connection works" : "Service connection failed", { description: `${r.message} (${r.elapsed_ms} ms)` }),
+      onError: (e) => toast.error("Test failed", { description: errorMessage(e) }),
+    })
+  const run = data?.last_reconcile_run
+  return (
+    <Container className="divide-y p-0" data-testid="stablecoin-health">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">Health</Heading>
+        <div className="flex items-center gap-x-2">
+          <Button size="small" variant="secondary" onClick={() => refetch()} isLoading={isFetching && !isPending}>
+            Check again
+          </Button>
+          <Button size="small" variant="secondary" onClick={onTest} isLoading={test.isPending} data-testid="stablecoin-test-connection">
+            Test connection
+          </Button>
+        </div>
+      </div>
+      {test.data && (
+        <Text size="small" className={`px-6 py-3 ${test.data.ok ? "text-ui-fg-subtle" : "text-ui-fg-error"}`} data-testid="stablecoin-test-result">
+          {test.data.message} ({test.data.elapsed_ms} ms)
+        </Text>
+      )}
+      {isPending ? (
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+          Reading the chains…
+        </Text>
+      ) : isError ? (
+        <Text size="small" className="text-ui-fg-error px-6 py-4">
+          Health could not be read: {errorMessage(error)}
+        </Text>
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-y-1 px-6 py-4 md:grid-cols-2">
+            <div>
+              <Text size="small" weight="plus">
+                Last webhook received
+              </Text>
+              <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-last-webhook">
+                {data.last_webhook ? `${formatDateTime(data.last_webhook.received_at)} (${data.last_webhook.type}, ${data.last_webhook.state})` : "None yet"}
+              </Text>
+            </div>
+            <div>
+              <Text size="small" weight="plus">
+                Last reconcile run
+              </Text>
+              <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-last-reconcile">
+                {run
+                  ? `${formatDateTime(run.started_at)}: ${run.error ? `failed: ${run.error}` : run.result ? Object.entries(run.result).map(([k, v]) => `${k} ${String(v)}`).join(", ") : "running"}`
+                  : data.settings.reconcile_enabled
+                    ? "None yet"
+                    : "Disabled (reconcile.enabled is false)"}
+              </Text>
+            </div>
+          </div>
+          {data.chains.map((chain) => (
+            <ChainCard key={chain.chainId} chain={chain} />
+          ))}
+        </>
+      )}
+    </Container>
+  )
+}

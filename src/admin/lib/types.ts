@@ -1,0 +1,99 @@
+/** JSON shapes of the /admin/stablecoin routes, as the browser receives them (dates are ISO strings). */
+
+export type AdminAmount = { base_units: string; display: string | null }
+
+export type AdminRefund = {
+  id: string
+  reason: "merchant" | "cart_completion_failed" | "surplus"
+  fiatAmount: string | null
+  currencyCode: string | null
+  tokenAmount: string
+  token: string
+  chainId: number
+  tokenDecimals: number
+  payerAddress: string | null
+  state: "due" | "sent"
+  recordedAt: string
+  txHash?: string
+  sentAt?: string
+  token_amount: AdminAmount
+  tx_link: string | null
+}
+
+export type AdminStablecoinPayment = {
+  id: string
+  payment_id: string
+  payment_session_id: string | null
+  provider_id: string | null
+  quote_id: string
+  expected_amount: string
+  confirmed_amount: string | null
+  intent_id: string | null
+  rail: "connect" | "deposit"
+  chain_id: number
+  chain_name: string
+  token_symbol: string
+  token_address: string | null
+  token_decimals: number | null
+  tolerance_bps: number | null
+  currency_code: string | null
+  fiat_amount: string | null
+  fx_rate: string | null
+  status: string
+  status_info: { meaning: string; safe_to_ship: string; action: "capture" | "wait" | "merchant" | "never" }
+  tx_hash: string | null
+  confirmations: number
+  payer_address: string | null
+  expires_at: string | null
+  verification: { blockNumber?: string; pool?: string; forwarder?: string; factory?: string; verifiedAt?: string } | null
+  confirmed_by: "webhook" | "reconcile" | "merchant" | null
+  confirmed_at: string | null
+  captured_at: string | null
+  attention: string | null
+  attention_meaning: string | null
+  mismatch: { source: string; at: string; fields: Array<{ field: string; expected: string; actual: string }> } | null
+  can_confirm: boolean
+  amounts: { expected: AdminAmount | null; confirmed: AdminAmount | null; surplus: AdminAmount | null; shortfall: AdminAmount | null }
+  links: { tx: string | null; payer: string | null; pool: string | null; forwarder: string | null; token: string | null }
+  refunds: AdminRefund[]
+  order_id: string | null
+  cart_id: string | null
+  last_refreshed_at: string | null
+  created_at: string
+}
+
+export type AdminWebhookEvent = {
+  id: string
+  event_id: string
+  type: string
+  payment_id: string | null
+  state: "received" | "processing" | "processed" | "failed" | "ignored"
+  outcome: string | null
+  attempts: number
+  received_at: string
+  processed_at: string | null
+}
+
+export type AdminHealthCheck = { ok: boolean; detail: string }
+
+export type AdminChainHealth = {
+  chainId: number
+  healthy: boolean
+  rpc: AdminHealthCheck
+  chainIdMatches: AdminHealthCheck
+  latestBlock: string | null
+  factoryHasCode: AdminHealthCheck
+  poolDeployed: AdminHealthCheck
+  tokens: Array<{ symbol: string; address: string; configuredDecimals: number; onChainDecimals: number | null } & AdminHealthCheck>
+  factory: string
+  payout: string
+}
+
+export type AdminStablecoinHealth = {
+  chains: AdminChainHealth[]
+  last_webhook: { event_id: string; type: string; state: string; received_at: string } | null
+  last_reconcile_run: { id: string; started_at: string; finished_at: string | null; result: Record<string, unknown> | null; error: string | null } | null
+  settings: { capture_on_reconcile: boolean; accept_late_payments: boolean; reconcile_enabled: boolean }
+}
+
+export type AdminList<K extends string, T> = { [key in K]: T[] } & { count: number; limit: number; offset: number }

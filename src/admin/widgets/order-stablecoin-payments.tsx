@@ -1,0 +1,55 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import { Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { PaymentDetails } from "../components/payment-details"
+import { errorMessage } from "../lib/format"
+import { usePayments } from "../lib/queries"
+
+/**
+ * The order page's view of its stablecoin payments, from the plugin's ledger: an order paid any
+ * other way shows nothing at all (the widget renders null), so other merchants' pages stay as they are.
+ */
+const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { data, isPending, isError, error } = usePayments({ order_id: order.id, limit: 20 })
+
+  if (isPending) {
+    return (
+      <Container className="divide-y p-0" data-testid="stablecoin-widget-loading">
+        <div className="px-6 py-4">
+          <Heading level="h2">Stablecoin payment</Heading>
+        </div>
+        <div className="flex flex-col gap-y-2 px-6 py-4">
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-5 w-1/3" />
+        </div>
+      </Container>
+    )
+  }
+  if (isError) {
+    return (
+      <Container className="divide-y p-0" data-testid="stablecoin-widget-error">
+        <div className="px-6 py-4">
+          <Heading level="h2">Stablecoin payment</Heading>
+        </div>
+        <Text size="small" className="text-ui-fg-error px-6 py-4">
+          The stablecoin ledger could not be loaded: {errorMessage(error)}
+        </Text>
+      </Container>
+    )
+  }
+  if (data.payments.length === 0) return null
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="stablecoin-widget">
+      {data.payments.map((payment) => (
+        <Container key={payment.id} className="p-0">
+          <PaymentDetails payment={payment} />
+        </Container>
+      ))}
+    </div>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details" })
+
+export default OrderStablecoinPaymentsWidget
