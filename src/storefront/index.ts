@@ -1,0 +1,20 @@
+/**
+ * `medusa-payment-stablecoin/storefront`: the checkout step in the browser, framework-free and
+ * without server code. The React components (`medusa-payment-stablecoin/storefront/react`) are a
+ * thin skin over this.
+ */
+export { createStablecoinStoreClient, StoreRequestError, type StablecoinCart, type StablecoinStoreClient, type CreateStablecoinStoreClientParameters } from "./store-client"
+export { createCheckoutController, type CheckoutController, type CheckoutSnapshot, type WalletState, type CreateCheckoutControllerParameters } from "./create-checkout-controller"
+export { checkoutStateOf, isSettledState, type CheckoutState, type CheckoutStatus, type CheckoutError } from "./checkout-state"
+export { renderQrSvg, type RenderQrSvgParameters } from "./render-qr-svg"
+export { copyText } from "./copy-text"
+export { discoverWallets, type DiscoverWalletsParameters } from "./wallet/discover-wallets"
+export { payWithWallet, amountToPay, type PayWithWalletParameters, type WalletStep } from "./wallet/pay-with-wallet"
+export { verifyInWallet } from "./wallet/verify-in-wallet"
+export { walletErrorOf, type WalletError, type WalletErrorCode } from "./wallet/wallet-error"
+export { KNOWN_CHAINS, type AddChainParameters } from "./wallet/add-chain-parameters"
+export type { Eip1193Provider, DiscoveredWallet, WalletInfo } from "./wallet/eip1193"
+export { buildErc20TransferUri } from "../lib/chain/build-erc20-transfer-uri"
+export { formatTokenAmount } from "../lib/chain/format-token-amount"
+export { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES, type StorefrontErrorCode, type StablecoinSessionData, type StablecoinSessionChoice, type Rail } from "../lib/session-data"
+export type { PublicStablecoinPayment, PublicTokenAmount, CustomerPhase, StablecoinCartPaymentResponse, StablecoinStoreOptions } from "../lib/checkout/public-payment"

@@ -1,0 +1,16 @@
+/// <reference lib="dom" />
+import { useEffect, useState } from "react"
+import { renderQrSvg } from "../render-qr-svg"
+
+/** A QR code of `value` as inline SVG, labelled for screen readers. */
+export function QrCode({ value, label, className = "stablecoin-payment__qr" }: { value: string; label: string; className?: string }) {
+  const [svg, setSvg] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    renderQrSvg({ text: value }).then((s) => live && setSvg(s), () => live && setSvg(null))
+    return () => {
+      live = false
+    }
+  }, [value])
+  return <div className={className} role="img" aria-label={label} data-qr-value={value} dangerouslySetInnerHTML={svg ? { __html: svg } : undefined} />
+}

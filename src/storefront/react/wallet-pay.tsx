@@ -1,0 +1,70 @@
+/// <reference lib="dom" />
+import { useEffect, useState } from "react"
+import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
+import type { CheckoutController, WalletState } from "../create-checkout-controller"
+import { discoverWallets } from "../wallet/discover-wallets"
+import type { DiscoveredWallet } from "../wallet/eip1193"
+import type { WalletStep } from "../wallet/pay-with-wallet"
+
+const STEP_TEXT: Record<WalletStep, string> = {
+  connecting: "Connecting to your wallet…",
+  switching_chain: "Switching your wallet to the payment's network…",
+  verifying: "Checking the payment address through your wallet's network…",
+  checking_balance: "Checking your balance…",
+  approving: "Approve the token spend in your wallet…",
+  paying: "Confirm the payment in your wallet…",
+  waiting_receipt: "Waiting for the transaction to be mined…",
+}
+
+export type WalletPayProps = {
+  controller: CheckoutController
+  payment: PublicStablecoinPayment
+  wallet: WalletState
+  /** Wallets to offer besides the discovered ones (e.g. a WalletConnect provider, a dev wallet). */
+  extraWallets?: DiscoveredWallet[]
+}
+
+/** The wallet button(s), the current step and a recoverable error with "Try again". */
+export function WalletPay({ controller, payment, wallet, extraWallets = [] }: WalletPayProps) {
+  const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null)
+  const [chosen, setChosen] = useState<DiscoveredWallet | null>(null)
+  useEffect(() => {
+    let live = true
+    discoverWallets().then((found) => live && setWallets(found))
+    return () => {
+      live = false
+    }
+  }, [])
+  const all = [...(wallets ?? []), ...extraWallets]
+  const busy = wallet.step !== "idle" && wallet.step !== "error" && wallet.step !== "submitted"
+  const pay = (w: DiscoveredWallet) => {
+    setChosen(w)
+    void controller.payWithWallet(w.provider)
+  }
+  const amount = payment.remaining?.display ?? payment.amount.display
+  return (
+    <div className="stablecoin-payment__wallet">
+      {wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">No browser wallet found. Install one, or use the address option.</p>}
+      <div className="stablecoin-payment__wallet-buttons">
+        {all.map((w) => (
+          <button key={w.info.uuid} type="button" className="stablecoin-payment__button" disabled={busy} onClick={() => pay(w)}>
+            {w.info.icon ? <img src={w.info.icon} alt="" width={20} height={20} /> : null}
+            Pay {amount} {payment.token.symbol} with {w.info.name}
+          </button>
+        ))}
+      </div>
+      {busy && <p className="stablecoin-payment__step">{STEP_TEXT[wallet.step as WalletStep]}</p>}
+      {wallet.step === "submitted" && <p className="stablecoin-payment__step">Payment sent. Waiting for the store to confirm it…</p>}
+      {wallet.step === "error" && (
+        <div className="stablecoin-payment__error" role="alert">
+          <p>{wallet.error.message}</p>
+          {chosen && (
+            <button type="button" className="stablecoin-payment__button" onClick={() => pay(chosen)}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
