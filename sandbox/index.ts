@@ -244,6 +244,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         confirmedAmount: receivedAmount(payment).toString(),
         txHash: first?.txHash ?? null,
         payerAddress: first?.payer ?? null,
+        confirmations: toStatusRecord(payment, watchers.get(payment.chainId)?.head()).confirmations,
       },
     })
   }

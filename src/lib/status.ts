@@ -52,7 +52,7 @@ export function isFinalStatus(status: ServiceStatus, rail: Rail): boolean {
  * merchant's own decision where the table leaves it to the merchant (underpaid, a refused late
  * payment). A merchant can never capture what the table forbids (wrong_token, held_sanctioned).
  */
-export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhook" | "reconcile" | "merchant", policy: StatusPolicy): boolean {
+export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhook" | "reconcile" | "merchant" | "refresh", policy: StatusPolicy): boolean {
   const action = statusAction(status, rail, policy)
   return action === "capture" || (source === "merchant" && action === "merchant")
 }

@@ -1,6 +1,2 @@
 export * from "./next-poll-at"
-export * from "./observation-from-webhook-event"
-export * from "./plan-poll-update"
-export * from "./poll-record-mismatch-error"
 export * from "./run-with-concurrency"
-export * from "./observation-from-status-record"

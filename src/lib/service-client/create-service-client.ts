@@ -1,8 +1,9 @@
 import type { Result } from "../result"
 import { SERVICE_ENDPOINTS } from "./endpoints"
-import { InvalidServiceClientOptionsError, type ServiceClientErrorType } from "./errors"
+import { InvalidServiceClientOptionsError, InvalidServiceRequestError, type ServiceClientErrorType } from "./errors"
 import {
   connectPaymentSchema,
+  createQuoteRequestSchema,
   createQuoteResponseSchema,
   depositIntentSchema,
   paymentStatusRecordSchema,
@@ -90,6 +91,18 @@ export function createServiceClient({
 
   return {
     createQuote: async (request) => {
+      // Validated before sending: a zero, negative, non-finite or absurd total never reaches the service.
+      const checked = createQuoteRequestSchema.safeParse(request)
+      if (!checked.success) {
+        const paths = checked.error.issues.map((issue) => issue.path.join(".") || "(root)")
+        return {
+          ok: false,
+          error: new InvalidServiceRequestError(`create-quote request refused before sending: ${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}.`, {
+            endpoint: SERVICE_ENDPOINTS.createQuote,
+            paths,
+          }),
+        }
+      }
       const result = await sendServiceRequest({
         config,
         endpoint: SERVICE_ENDPOINTS.createQuote,

@@ -168,6 +168,19 @@ export class PoolCreationOutcomeUnknownError extends ServiceClientError {
   readonly retryable = "indeterminate"
 }
 
+/** A request that breaks the API contract, refused before it was sent (no call was made). `paths` names the fields. */
+export class InvalidServiceRequestError extends ServiceClientError {
+  override readonly name = "InvalidServiceRequestError"
+  readonly code = "service_invalid_request"
+  readonly retryable = "fatal"
+  readonly paths: string[]
+
+  constructor(shortMessage: string, parameters: ServiceClientErrorParameters & { paths: string[] }) {
+    super(shortMessage, parameters)
+    this.paths = parameters.paths
+  }
+}
+
 /** Bad `createServiceClient` options: thrown at startup, names the option, never echoes the key. */
 export class InvalidServiceClientOptionsError extends BaseError {
   override readonly name = "InvalidServiceClientOptionsError"
@@ -188,4 +201,5 @@ export type ServiceClientErrorType =
   | ServiceTimeoutError
   | ServiceNetworkError
   | InvalidServiceResponseError
+  | InvalidServiceRequestError
   | PoolCreationOutcomeUnknownError

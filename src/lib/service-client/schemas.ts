@@ -21,13 +21,16 @@ export const fiatCurrencySchema = z.enum(FIAT_CURRENCIES)
 
 const finiteNumberSchema = z.number().finite()
 
+/** Largest cart total sent for a quote: far above any real order, far below where float cents lose precision. */
+export const MAX_CART_TOTAL = 10_000_000
+
 // Requests (§4)
 
 export const createQuoteRequestSchema = z.object({
   merchantId: z.string().min(1),
   cart: z.object({
-    /** Decimal total in the display currency (fiat amounts are JSON numbers, §2.1). */
-    total: finiteNumberSchema.positive(),
+    /** Decimal total in the display currency (fiat amounts are JSON numbers, §2.1); above MAX_CART_TOTAL is refused as absurd. */
+    total: finiteNumberSchema.positive().max(MAX_CART_TOTAL, { error: `cart.total above ${MAX_CART_TOTAL} is not a plausible order` }),
     currency: fiatCurrencySchema,
   }),
   token: tokenSymbolSchema,

@@ -35,6 +35,13 @@ export type SendServiceRequestParameters<schema extends z.ZodType> = {
 export type SendServiceRequestReturnType<schema extends z.ZodType> = Promise<Result<z.output<schema>, ServiceClientErrorType>>
 export type SendServiceRequestErrorType = ServiceClientErrorType
 
+/** A Retry-After of 0 or a past date must not become a tight loop: every wait is at least this long. */
+export const MIN_RATE_LIMIT_WAIT_MS = 250
+/** Most 429 answers waited out in one call, whatever their Retry-After, within the wait budget. */
+export const MAX_RATE_LIMIT_RETRIES = 5
+/** Largest response body read (a status record is under 1 KB); past it the call fails clearly. */
+export const MAX_RESPONSE_BYTES = 256 * 1024
+
 /** Failures before anything was written to the socket: safe to report as a plain network error. */
 const NOT_SENT_CODES = new Set([
   "ECONNREFUSED",
@@ -61,6 +68,7 @@ export async function sendServiceRequest<schema extends z.ZodType>({
 }: SendServiceRequestParameters<schema>): SendServiceRequestReturnType<schema> {
   const url = `${config.baseUrl}/${endpoint}`
   let rateLimitWaitedMs = 0
+  let rateLimitRetries = 0
   let attempts = 0
 
   for (;;) {
@@ -70,13 +78,14 @@ export async function sendServiceRequest<schema extends z.ZodType>({
     const { status, retryAfter, bodyText } = sent.value
 
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter({ value: retryAfter })
-      if (rateLimitWaitedMs + retryAfterMs > config.maxRateLimitWaitMs) {
+      const retryAfterMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, parseRetryAfter({ value: retryAfter }))
+      if (rateLimitRetries >= MAX_RATE_LIMIT_RETRIES || rateLimitWaitedMs + retryAfterMs > config.maxRateLimitWaitMs) {
         const rateLimit = { waitedMs: rateLimitWaitedMs, retryAfterMs, budgetMs: config.maxRateLimitWaitMs }
         return err(createServiceErrorFromResponse({ endpoint, status, bodyText, url, apiKey: config.apiKey, attempts, rateLimit }))
       }
       await sleep(retryAfterMs)
       rateLimitWaitedMs += retryAfterMs
+      rateLimitRetries += 1
       continue
     }
     // 502 is "upstream chain data unavailable; retry" for create-quote only (reference §7.1).
@@ -119,7 +128,17 @@ async function sendOnce({
       signal,
     })
     // Always read the body, also on errors: an unread body keeps the keep-alive connection busy.
-    const bodyText = await response.text()
+    const bodyText = await readBoundedText(response, MAX_RESPONSE_BYTES)
+    if (bodyText === undefined) {
+      return err(
+        new InvalidServiceResponseError(`POST /${endpoint} answered with a body larger than ${MAX_RESPONSE_BYTES} bytes; it was not read.`, {
+          endpoint,
+          status: response.status,
+          url,
+          paths: ["(root)"],
+        }),
+      )
+    }
     return ok({ status: response.status, retryAfter: response.headers.get("retry-after"), bodyText })
   } catch (cause) {
     return err(transportError({ endpoint, url, cause, timedOut: signal.aborted, timeoutMs: config.timeoutMs }))
@@ -210,6 +229,30 @@ function parseResponse<schema extends z.ZodType>({
       },
     ),
   )
+}
+
+/** The body as text, or undefined once it passes `maxBytes` (the rest is not read; the stream is cancelled). */
+async function readBoundedText(response: Response, maxBytes: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get("content-length"))
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => {})
+    return undefined
+  }
+  if (!response.body) return ""
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString("utf8")
 }
 
 /** Waits by the wall clock: timers may fire a millisecond early, and Retry-After dates are wall-clock. */

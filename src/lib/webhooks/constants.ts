@@ -8,3 +8,6 @@ export const WEBHOOK_EVENT_TYPES = {
 
 /** Default age (either direction) beyond which a signed timestamp is rejected, as in stripe-node. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300
+
+/** Largest webhook body accepted (a payment_confirmed event is under 1 KB); larger gets 413 before any work. */
+export const WEBHOOK_MAX_BODY_BYTES = 256 * 1024

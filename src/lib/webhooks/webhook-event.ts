@@ -27,6 +27,8 @@ export const paymentConfirmedDataSchema = z.object({
   confirmedAmount: integerStringSchema,
   txHash: txHashSchema.nullable(),
   payerAddress: checksumAddressSchema.nullable(),
+  /** Confirmations the service counted when it sent the event (optional: older senders omit it). */
+  confirmations: z.number().int().nonnegative().optional(),
 })
 
 const envelope = {

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
-import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import type { LedgerRefund } from "../../lib/ledger/refunds"
 import { parsePluginOptions, type PluginOptions } from "../../lib/options"
 import { StablecoinPayment, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
 
@@ -11,6 +13,16 @@ export type ReprocessableWebhookEvent = { event_id: string; type: string; payloa
 
 export type RecordWebhookEventInput = { event_id: string; type: string; payment_id: string | null; payload: Record<string, unknown> }
 
+/** A ledger row taken by one reconcile run, as SQL returns it. */
+export type ClaimedPaymentRow = {
+  id: string
+  payment_id: string
+  intent_id: string | null
+  rail: "connect" | "deposit"
+  poll_attempts: number
+  created_at: Date
+}
+
 class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun }) {
   readonly options: PluginOptions
 
@@ -20,11 +32,14 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     this.options = parsePluginOptions(options)
   }
 
+  private manager(sharedContext: Context) {
+    return sharedContext.manager as SqlEntityManager
+  }
+
   /** Records an event once; returns whether this call created the row. */
   @InjectManager()
   async recordWebhookEvent(input: RecordWebhookEventInput, @MedusaContext() sharedContext: Context = {}): Promise<{ created: boolean }> {
-    const manager = sharedContext.manager as SqlEntityManager
-    const rows = await manager.execute(
+    const rows = await this.manager(sharedContext).execute(
       `insert into stablecoin_webhook_event (id, event_id, type, payment_id, payload, state, attempts, received_at, created_at, updated_at)
        values (?, ?, ?, ?, ?, 'received', 0, now(), now(), now())
        on conflict (event_id) where deleted_at is null do nothing
@@ -35,38 +50,47 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   /**
-   * Atomically takes an event for processing. Concurrent deliveries of one event race here and
-   * exactly one wins; an event left "processing" by a dead process is taken again after
-   * STALE_CLAIM_SECONDS, and a failed one at once (the service retries, the reconcile job too).
+   * Atomically takes an event for processing and returns the claim's token, or null when another
+   * holds it or it is finished. Concurrent deliveries of one event race here and exactly one wins;
+   * an event left "processing" by a dead process is taken again after STALE_CLAIM_SECONDS, a failed
+   * one at once (the service retries, the reconcile job too), up to `maxAttempts`.
    */
   @InjectManager()
-  async claimWebhookEvent(eventId: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    const manager = sharedContext.manager as SqlEntityManager
-    const rows = await manager.execute(
+  async claimWebhookEvent(eventId: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+    const token = randomUUID()
+    const rows = await this.manager(sharedContext).execute(
       `update stablecoin_webhook_event
-          set state = 'processing', attempts = attempts + 1, processing_started_at = now(), updated_at = now()
+          set state = 'processing', attempts = attempts + 1, processing_started_at = now(), claim_token = ?, updated_at = now()
         where event_id = ? and deleted_at is null
           and (state in ('received', 'failed')
                or (state = 'processing' and processing_started_at < now() - make_interval(secs => ?)))
         returning id`,
-      [eventId, STALE_CLAIM_SECONDS]
+      [token, eventId, STALE_CLAIM_SECONDS]
     )
-    return rows.length === 1
+    return rows.length === 1 ? token : null
+  }
+
+  /** The event's state now: a duplicate delivery is answered with it. */
+  @InjectManager()
+  async webhookEventState(eventId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ state: string; outcome: string | null } | null> {
+    const [row] = await this.manager(sharedContext).execute(
+      `select state, outcome from stablecoin_webhook_event where event_id = ? and deleted_at is null`,
+      [eventId]
+    )
+    return row ? { state: String(row.state), outcome: row.outcome === null ? null : String(row.outcome) } : null
   }
 
   /**
    * Events recorded but not processed, oldest first, for the reconcile job's crash recovery: the
-   * ones claimWebhookEvent would take now (received, failed, or processing for longer than
-   * STALE_CLAIM_SECONDS) and that have not used up `maxAttempts`. Read only: the caller claims
-   * each event before processing it.
+   * ones claimWebhookEvent would take now and that have not used up `maxAttempts`. Read only: the
+   * caller claims each event before processing it.
    */
   @InjectManager()
   async listReprocessableWebhookEvents(
     { limit, maxAttempts }: { limit: number; maxAttempts: number },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ReprocessableWebhookEvent[]> {
-    const manager = sharedContext.manager as SqlEntityManager
-    return manager.execute(
+    return this.manager(sharedContext).execute(
       `select event_id, type, payload from stablecoin_webhook_event
         where deleted_at is null and attempts < ?
           and (state in ('received', 'failed')
@@ -77,20 +101,161 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     )
   }
 
+  /** Finishes a claimed event; only the claim's holder can (a stale claim taken over is not finished by the old holder). Returns whether it did. */
   @InjectManager()
   async finishWebhookEvent(
     eventId: string,
+    claimToken: string,
     state: "processed" | "failed" | "ignored",
     outcome: string,
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<void> {
-    const manager = sharedContext.manager as SqlEntityManager
-    await manager.execute(
+  ): Promise<boolean> {
+    const rows = await this.manager(sharedContext).execute(
       `update stablecoin_webhook_event
-          set state = ?, outcome = ?, processed_at = case when ? = 'failed' then null else now() end, updated_at = now()
-        where event_id = ? and deleted_at is null`,
-      [state, outcome.slice(0, 2000), state, eventId]
+          set state = ?, outcome = ?, processed_at = case when ? = 'failed' then null else now() end, claim_token = null, updated_at = now()
+        where event_id = ? and claim_token = ? and deleted_at is null
+        returning id`,
+      [state, outcome.slice(0, 2000), state, eventId, claimToken]
     )
+    return rows.length === 1
+  }
+
+  /**
+   * Flags the payments of events that failed every allowed attempt (attention webhook_failed),
+   * unless a person already has something more specific to look at. Returns how many it flagged.
+   */
+  @InjectManager()
+  async flagExhaustedWebhookEvents(maxAttempts: number, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const rows = await this.manager(sharedContext).execute(
+      `update stablecoin_payment p set attention = 'webhook_failed', updated_at = now()
+         from stablecoin_webhook_event e
+        where e.payment_id = p.payment_id and e.state = 'failed' and e.attempts >= ? and e.deleted_at is null
+          and p.deleted_at is null and p.captured_at is null and p.attention is null
+        returning p.id`,
+      [maxAttempts]
+    )
+    return rows.length
+  }
+
+  /** The payment id of another row that holds `txHash` on `chainId`, if any: one transaction pays one payment. */
+  @InjectManager()
+  async findTxHashHolder(chainId: number, txHash: string, paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+    const [row] = await this.manager(sharedContext).execute(
+      `select payment_id from stablecoin_payment
+        where chain_id = ? and lower(tx_hash) = lower(?) and payment_id <> ? and deleted_at is null
+        order by created_at limit 1`,
+      [chainId, txHash, paymentId]
+    )
+    return row?.payment_id ?? null
+  }
+
+  /**
+   * Takes up to `limit` due payments for one reconcile run (`holder`), so that two runs (two
+   * instances) never poll one payment at once: rows are locked with `for update skip locked` and
+   * marked; a claim older than STALE_CLAIM_SECONDS belongs to a dead run and is taken over.
+   */
+  @InjectManager()
+  async claimDuePayments(
+    { holder, now, limit, finalStatuses }: { holder: string; now: Date; limit: number; finalStatuses: Record<"connect" | "deposit", string[]> },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ClaimedPaymentRow[]> {
+    return this.manager(sharedContext).execute(
+      `update stablecoin_payment set poll_claimed_by = ?, poll_claimed_at = now()
+        where id in (
+          select id from stablecoin_payment
+           where deleted_at is null and captured_at is null and polling_stopped_reason is null
+             and next_poll_at <= ?
+             and not ((rail = 'deposit' and status = any(?)) or (rail = 'connect' and status = any(?)))
+             and (poll_claimed_by is null or poll_claimed_at < now() - make_interval(secs => ?))
+           order by next_poll_at
+           limit ?
+           for update skip locked)
+        returning id, payment_id, intent_id, rail, poll_attempts, created_at`,
+      [holder, now, finalStatuses.deposit, finalStatuses.connect, STALE_CLAIM_SECONDS, limit]
+    )
+  }
+
+  /** Moves a polled payment along its schedule and releases the claim; only the claim's holder can. */
+  @InjectManager()
+  async finishPoll(
+    id: string,
+    holder: string,
+    update: { poll_attempts: number; last_polled_at: Date; next_poll_at: Date | null; polling_stopped_reason: string | null; attention?: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    const rows = await this.manager(sharedContext).execute(
+      `update stablecoin_payment
+          set poll_attempts = ?, last_polled_at = ?, next_poll_at = ?, polling_stopped_reason = ?,
+              attention = coalesce(?, attention), poll_claimed_by = null, poll_claimed_at = null, updated_at = now()
+        where id = ? and poll_claimed_by = ? and deleted_at is null
+        returning id`,
+      [update.poll_attempts, update.last_polled_at, update.next_poll_at, update.polling_stopped_reason, update.attention ?? null, id, holder]
+    )
+    return rows.length === 1
+  }
+
+  /** Releases what a run still holds without polling it (the run stopped early, e.g. on a 429): those payments stay due. */
+  @InjectManager()
+  async releasePollClaims(ids: string[], holder: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (!ids.length) return
+    await this.manager(sharedContext).execute(
+      `update stablecoin_payment set poll_claimed_by = null, poll_claimed_at = null where id = any(?) and poll_claimed_by = ?`,
+      [ids, holder]
+    )
+  }
+
+  /**
+   * Takes the right to ask the service about one payment now, at most once per `minIntervalMs`
+   * across every caller and instance (admin refresh, storefront polling). Returns whether it did.
+   */
+  @InjectManager()
+  async claimRefresh(id: string, minIntervalMs: number, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const rows = await this.manager(sharedContext).execute(
+      `update stablecoin_payment set last_refreshed_at = now()
+        where id = ? and deleted_at is null
+          and (last_refreshed_at is null or last_refreshed_at < now() - make_interval(secs => ?))
+        returning id`,
+      [id, minIntervalMs / 1000]
+    )
+    return rows.length === 1
+  }
+
+  /**
+   * Adds refunds to a payment's ledger row (by id within the row: a refund already there is
+   * kept as is) and flags the row refund_due while one is unsent. Returns the row's refunds.
+   */
+  @InjectTransactionManager()
+  async addRefunds(paymentRowId: string, refunds: LedgerRefund[], @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund[]> {
+    const manager = this.manager(sharedContext)
+    const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? for update`, [paymentRowId])
+    const existing = (row?.refunds ?? []) as LedgerRefund[]
+    const known = new Set(existing.map((r) => r.id))
+    const merged = [...existing, ...refunds.filter((r) => !known.has(r.id))]
+    const due = merged.some((r) => r.state === "due")
+    await manager.execute(
+      `update stablecoin_payment set refunds = ?, attention = case when ? then coalesce(attention, 'refund_due') else attention end, updated_at = now() where id = ?`,
+      [JSON.stringify(merged), due, paymentRowId]
+    )
+    return merged
+  }
+
+  /** Records that a due refund was sent (its transfer checked on-chain by the caller); clears refund_due when none is left. */
+  @InjectTransactionManager()
+  async recordRefundSent(
+    paymentRowId: string,
+    refundId: string,
+    sent: { txHash: string; sentAt: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<LedgerRefund[]> {
+    const manager = this.manager(sharedContext)
+    const [row] = await manager.execute(`select refunds, attention from stablecoin_payment where id = ? for update`, [paymentRowId])
+    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((r) => (r.id === refundId && r.state === "due" ? { ...r, state: "sent" as const, ...sent } : r))
+    const due = refunds.some((r) => r.state === "due")
+    await manager.execute(
+      `update stablecoin_payment set refunds = ?, attention = case when ? then attention when attention = 'refund_due' then null else attention end, updated_at = now() where id = ?`,
+      [JSON.stringify(refunds), due, paymentRowId]
+    )
+    return refunds
   }
 }
 

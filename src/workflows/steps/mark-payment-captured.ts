@@ -1,36 +1,33 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
+import type { ObservationSource } from "../../lib/confirmation/payment-observation"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
+import { syncLedgerRefunds } from "../sync-ledger-refunds"
+import { findSessionPayment } from "../find-session-payment"
 
 export const markPaymentCapturedStepId = "mark-payment-captured-step"
 
-export type MarkPaymentCapturedStepInput = { paymentRowId: string; sessionId: string; source: PaymentConfirmation["source"] }
+export type MarkPaymentCapturedStepInput = { paymentRowId: string; sessionId: string; source: ObservationSource }
 
 /**
  * This step records in the ledger that Medusa captured the payment, after checking that the
- * payment of the session really has `captured_at` (cart completion may fail on its own).
+ * payment of the session really has `captured_at`. When the cart could not be completed, Medusa
+ * refunds the capture on its own: the refund it recorded is copied to the ledger as due.
  */
 export const markPaymentCapturedStep = createStep(
   markPaymentCapturedStepId,
   async ({ paymentRowId, sessionId, source }: MarkPaymentCapturedStepInput, { container }) => {
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: payments } = await query.graph({
-      entity: "payment",
-      fields: ["id", "captured_at"],
-      filters: { payment_session_id: sessionId },
-    })
-    const capturedAt = (payments[0] as { captured_at?: Date | string | null } | undefined)?.captured_at
-    if (!capturedAt) throw new Error(`stablecoin: payment session ${sessionId} was confirmed but Medusa did not capture it`)
+    const payment = await findSessionPayment(container, sessionId)
+    if (!payment?.captured_at) throw new Error(`stablecoin: payment session ${sessionId} was confirmed but Medusa did not capture it`)
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     await ledger.updateStablecoinPayments({
       id: paymentRowId,
-      captured_at: new Date(capturedAt),
+      captured_at: new Date(payment.captured_at),
       confirmed_by: source,
       confirmed_at: new Date(),
       next_poll_at: null,
     })
-    return new StepResponse(undefined)
+    const refunds = await syncLedgerRefunds(container, { paymentRowId, payment })
+    return new StepResponse({ capturedAt: new Date(payment.captured_at).toISOString(), refundsDue: refunds.filter((r) => r.state === "due").length })
   }
 )

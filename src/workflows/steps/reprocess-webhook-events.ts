@@ -1,10 +1,7 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { parseWebhookEvent } from "../../lib/webhooks"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
-import { confirmStablecoinPaymentWorkflow } from "../confirm-stablecoin-payment"
-import { applyClaimedWebhookEvent } from "../utils/apply-claimed-webhook-event"
+import { reprocessStablecoinWebhookEvent } from "../reprocess-stablecoin-webhook-event"
 
 export const reprocessWebhookEventsStepId = "reprocess-webhook-events-step"
 
@@ -22,41 +19,32 @@ export type ReprocessWebhookEventsStepOutput = {
   captured: number
   /** Events that failed again; they stay for a later run until their attempts run out. */
   failed: number
+  /** Payments newly flagged webhook_failed because an event of theirs used up its attempts. */
+  exhausted: number
 }
 
 /**
- * This step is the crash recovery of the webhook route: events that were recorded (so the
- * service got its 200 or will retry) but never finished, because the process died, the capture
- * failed or a claim went stale, are applied again from their stored payload, which was verified
- * when it arrived. Each event is claimed first (claimWebhookEvent): a live delivery of the same
- * event and a concurrent run cannot process it twice, and Medusa captures a session once.
+ * This step is the crash recovery of the webhook route: events that were recorded but never
+ * finished (the process died, the capture failed, a claim went stale) are claimed and applied
+ * again from their stored payload, which was verified when it arrived. An event that used up its
+ * attempts is not dropped from view: its payment is flagged webhook_failed for the merchant.
  */
 export const reprocessWebhookEventsStep = createStep(
   reprocessWebhookEventsStepId,
   async ({ batchSize }: ReprocessWebhookEventsStepInput, { container }): Promise<StepResponse<ReprocessWebhookEventsStepOutput>> => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const { reconcile } = ledger.options
     const events = await ledger.listReprocessableWebhookEvents({ limit: batchSize ?? reconcile.batchSize, maxAttempts: reconcile.maxWebhookEventAttempts })
-    const output: ReprocessWebhookEventsStepOutput = { found: events.length, processed: 0, captured: 0, failed: 0 }
+    const output: ReprocessWebhookEventsStepOutput = { found: events.length, processed: 0, captured: 0, failed: 0, exhausted: 0 }
 
     for (const stored of events) {
-      if (!(await ledger.claimWebhookEvent(stored.event_id))) continue
-      const parsed = parseWebhookEvent(JSON.stringify(stored.payload))
-      if (!parsed.ok) {
-        await ledger.finishWebhookEvent(stored.event_id, "ignored", parsed.error.message)
-        output.processed++
-        continue
-      }
-      const applied = await applyClaimedWebhookEvent(parsed.value, {
-        ledger,
-        log: logger,
-        confirm: async (observation) => (await confirmStablecoinPaymentWorkflow(container).run({ input: observation })).result.outcome,
-      })
-      if (applied.state === "failed") output.failed++
+      const processed = await reprocessStablecoinWebhookEvent(container, stored.event_id)
+      if (!processed) continue
+      if (processed.state === "failed") output.failed++
       else output.processed++
-      if (applied.outcome === "capture") output.captured++
+      if (processed.outcome === "captured") output.captured++
     }
+    output.exhausted = await ledger.flagExhaustedWebhookEvents(reconcile.maxWebhookEventAttempts)
     // No compensation: each event is finished with its outcome, which stays true.
     return new StepResponse(output)
   }

@@ -21,6 +21,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
+import { randomUUID } from "node:crypto"
 import { AbstractPaymentProvider, MathBN, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { getAddress, isAddress } from "viem"
 import { buildErc20TransferUri } from "../../../lib/chain/build-erc20-transfer-uri"
@@ -28,21 +29,27 @@ import { computePaymentRef } from "../../../lib/chain/compute-payment-ref"
 import { createChainVerifier, type ChainVerifier } from "../../../lib/chain/create-chain-verifier"
 import { formatTokenAmount } from "../../../lib/chain/format-token-amount"
 import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "../../../lib/chain/types"
-import { readPaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
+import { readRecordedConfirmation, verifyPaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
+import type { LedgerRefund } from "../../../lib/ledger/refunds"
 import { createServiceClientFromOptions, parsePluginOptions, type PluginOptions } from "../../../lib/options"
+import { verifyQuoteAnswersRequest } from "../../../lib/quote/verify-quote-answers-request"
+import { computeRefundTokenAmount } from "../../../lib/refunds/compute-refund-token-amount"
+import { MAX_CART_TOTAL } from "../../../lib/service-client/schemas"
 import type { ServiceClient } from "../../../lib/service-client/create-service-client"
 import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "../../../lib/service-client/errors"
 import type { Quote } from "../../../lib/service-client/schemas"
 import { allowsCapture, type Rail } from "../../../lib/status"
-import { STOREFRONT_ERROR_CODES, type RecordedRefund, type StablecoinSessionData } from "../../../lib/session-data"
+import { STOREFRONT_ERROR_CODES, type StablecoinSessionData } from "../../../lib/session-data"
 import { coded, serviceErrorToMedusaError } from "./to-medusa-error"
 
 const SUPPORTED_CURRENCIES = ["EUR", "USD"] as const
 
 /** A rail's own part of a payment: create it at the service from a quote and verify it on-chain. */
-export type RailPayment = Pick<StablecoinSessionData, "deposit" | "connect"> & {
+export type RailPayment = Partial<Pick<StablecoinSessionData, "deposit" | "connect">> & {
   tokenAddress: string
   tokenDecimals: number
+  /** The deposit intent's toleranceBps; the connect rail has only the quote's tolerancePercent. */
+  toleranceBps?: number
   verification: VerificationProof
 }
 
@@ -79,17 +86,17 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const currency = checkCurrency(currency_code)
     const choice = this.readStorefrontChoice(data)
-    const sessionId = (typeof data?.session_id === "string" ? data.session_id : undefined) ?? context?.idempotency_key
+    const sessionId = (typeof data?.session_id === "string" ? data.session_id : undefined) ?? context?.idempotency_key ?? null
     const sessionData = await this.startPayment({ amount, currency, ...choice, sessionId })
     return { id: sessionData.paymentId, data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
   async updatePayment({ amount, currency_code, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = data as Partial<StablecoinSessionData> | undefined
-    // The webhook route and the reconcile job record a confirmation this way; only a valid MAC passes.
-    if (current?.confirmation !== undefined) {
+    // The plugin's capture path records a confirmation this way; only a valid MAC passes, so no other caller can forge one.
+    if (current?.confirmation !== undefined && current.confirmation !== null) {
       const paymentId = String(current.confirmation?.paymentId ?? "")
-      if (!readPaymentConfirmation(current.confirmation, paymentId, this.options_.webhookSecrets)) {
+      if (!verifyPaymentConfirmation(current.confirmation, paymentId, this.options_.webhookSecrets)) {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Refusing a payment confirmation whose signature does not verify.")
       }
       return { data: { confirmation: current.confirmation } }
@@ -103,8 +110,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
       currency,
       token: (current?.token as TokenSymbol | undefined) ?? this.options_.defaultToken,
       chainId: current?.chainId ?? this.options_.defaultChainId,
-      payerAddress: current?.payerAddress,
-      sessionId: current?.sessionId ?? context?.idempotency_key,
+      sessionId: current?.sessionId ?? context?.idempotency_key ?? null,
     })
     return { data: sessionData, status: PaymentSessionStatus.PENDING }
   }
@@ -134,27 +140,42 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   }
 
   /**
-   * The service cannot refund: records what is owed (token amount at the quote's rate, the payer)
-   * for a person to send on-chain. It never claims that a transfer happened.
+   * The service cannot refund: records what is owed for a person to send on-chain (the token
+   * amount of the fiat refunded at the quote's rate, from what was received, to the payer a signed
+   * event or the chain named). It never claims that a transfer happened; the ledger lists it.
    */
   async refundPayment({ amount, data }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = data as unknown as StablecoinSessionData
-    const fiat = MathBN.convert(amount)
-    const tokenAmount = (BigInt(session.amount) * toCents(fiat.toFixed())) / toCents(String(session.fiatTotal))
-    const refund: RecordedRefund = {
-      fiatAmount: fiat.toFixed(),
+    const confirmation = readRecordedConfirmation(session.confirmation, session.paymentId)
+    if (!confirmation) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Stablecoin payment ${session.paymentId} has no recorded confirmation: nothing was received to refund.`)
+    }
+    const earlier = Array.isArray(session.refunds) ? session.refunds : []
+    const fiat = MathBN.convert(amount).toFixed()
+    const tokenAmount = computeRefundTokenAmount({
+      refundFiat: fiat,
+      fiatTotal: String(session.fiatTotal),
+      expectedAmount: BigInt(session.amount),
+      confirmedAmount: BigInt(confirmation.confirmedAmount),
+      alreadyRefunded: earlier.reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n),
+    })
+    const refund: LedgerRefund = {
+      id: randomUUID(),
+      reason: "merchant",
+      fiatAmount: fiat,
+      currencyCode: session.fiatCurrency,
       tokenAmount: tokenAmount.toString(),
       token: session.token,
       chainId: session.chainId,
-      // The payer the service reported (MAC'd), not one the storefront typed in.
-      payerAddress: readPaymentConfirmation(session.confirmation, session.paymentId, this.options_.webhookSecrets)?.payerAddress ?? null,
-      state: "to_send_manually",
+      tokenDecimals: session.tokenDecimals,
+      payerAddress: confirmation.payerAddress,
+      state: "due",
       recordedAt: new Date().toISOString(),
     }
     this.logger_.warn(
-      `stablecoin: refund of ${refund.fiatAmount} ${session.fiatCurrency} recorded for payment ${session.paymentId}: send ${formatTokenAmount(tokenAmount, session.tokenDecimals)} ${session.token} on chain ${session.chainId} manually; no funds were moved.`
+      `stablecoin: refund of ${fiat} ${session.fiatCurrency} recorded for payment ${session.paymentId}: send ${formatTokenAmount(tokenAmount, session.tokenDecimals)} ${session.token} on chain ${session.chainId} to ${refund.payerAddress ?? "the payer (unknown: check the transaction)"} manually; no funds were moved. It is listed in the ledger as due.`
     )
-    return { data: { ...data, refunds: [...(session.refunds ?? []), refund] } }
+    return { data: { ...data, refunds: [...earlier, refund] } }
   }
 
   async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -177,21 +198,21 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   private isConfirmed(data: Record<string, unknown> | undefined): boolean {
     const session = data as Partial<StablecoinSessionData> | undefined
     if (!session?.paymentId) return false
-    const confirmation = readPaymentConfirmation(session.confirmation, session.paymentId, this.options_.webhookSecrets)
+    const confirmation = readRecordedConfirmation(session.confirmation, session.paymentId)
     if (!confirmation) return false
     return allowsCapture(confirmation.status, confirmation.rail, confirmation.source, this.options_)
   }
 
   private async pollService(data: Record<string, unknown> | undefined) {
     const session = data as Partial<StablecoinSessionData> | undefined
-    const id = session?.deposit?.intentId ?? session?.paymentId
+    const id = (session?.rail === "deposit" ? session.deposit?.intentId : undefined) ?? session?.paymentId
     if (!id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "No stablecoin payment id in the session data.")
     const result = await this.client_.poolDepositStatus({ id })
-    if (!result.ok) throw serviceErrorToMedusaError(result.error)
+    if (!result.ok) throw this.serviceError(result.error)
     return result.value
   }
 
-  /** Only `token`, `chainId` and `payerAddress` are taken from the storefront; anything else is ignored. */
+  /** Only `token`, `chainId` and `payerAddress` (a hint for the connect call, never stored or read back) are taken from the storefront. */
   private readStorefrontChoice(data: Record<string, unknown> | undefined) {
     const token = data?.token ?? this.options_.defaultToken
     if (typeof token !== "string" || !(TOKEN_SYMBOLS as readonly string[]).includes(token)) {
@@ -221,21 +242,23 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     token: TokenSymbol
     chainId: number
     payerAddress?: string
-    sessionId?: string
+    sessionId: string | null
   }): Promise<StablecoinSessionData> {
+    const request = { merchantId: this.options_.merchantId, cart: { total: checkTotal(input.amount), currency: input.currency }, token: input.token, chainId: input.chainId }
     // A create-pool call whose outcome is unknown consumed its quote: start once more with a fresh one.
     for (let attempt = 1; ; attempt++) {
-      const quoted = await this.client_.createQuote({
-        merchantId: this.options_.merchantId,
-        cart: { total: toFiatNumber(input.amount), currency: input.currency },
-        token: input.token,
-        chainId: input.chainId,
-      })
-      if (!quoted.ok) throw serviceErrorToMedusaError(quoted.error)
-      const quote = quoted.value
+      const quoted = await this.client_.createQuote(request)
+      if (!quoted.ok) throw this.serviceError(quoted.error)
+      const answered = verifyQuoteAnswersRequest({ request, quote: quoted.value })
+      if (!answered.ok) {
+        this.logger_.error(`stablecoin: quote ${quoted.value.quoteId} does not answer the request; nothing shown. ${answered.error.message}`)
+        throw coded(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STOREFRONT_ERROR_CODES.quoteMismatch, `The payment service quoted another amount, currency, token or chain than this cart asked for (check ${answered.error.check} failed); nothing was shown. Please try again.`)
+      }
+      const quote = answered.value
       try {
-        const railPayment = await this.createRailPayment(quote, input.payerAddress)
-        return {
+        const { deposit, connect, toleranceBps, ...railPayment } = await this.createRailPayment(quote, input.payerAddress)
+        // Every key of the session data, null where unused: nothing a storefront posted survives the merge.
+        const sessionData: StablecoinSessionData = {
           sessionId: input.sessionId,
           paymentId: quote.paymentId,
           quoteId: quote.quoteId,
@@ -247,10 +270,16 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
           fiatCurrency: quote.fiatCurrency,
           fiatTotal: quote.fiatTotal,
           fxRate: quote.fxRate,
+          toleranceBps: toleranceBps ?? Math.round(quote.tolerancePercent * 100),
           expiresAt: quote.expiresAt,
-          payerAddress: input.payerAddress,
+          deposit: deposit ?? null,
+          connect: connect ?? null,
+          confirmation: null,
+          refunds: null,
+          payerAddress: null,
           ...railPayment,
         }
+        return sessionData
       } catch (e) {
         if (e instanceof PoolCreationOutcomeUnknownError && attempt < 2) {
           this.logger_.warn(`stablecoin: ${e.endpoint} outcome unknown for quote ${quote.quoteId}; starting again with a fresh quote.`)
@@ -261,11 +290,17 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     }
   }
 
+  /** A service failure as the storefront sees it; the service's own text and status details go to the log only. */
+  private serviceError(error: ServiceClientError): MedusaError {
+    this.logger_.warn(`stablecoin: ${error.message}`)
+    return serviceErrorToMedusaError(error)
+  }
+
   /** Shared by the rails: unwrap a create-pool result or throw (an unknown outcome is rethrown as is for a retry). */
   protected unwrapService<T>(result: { ok: true; value: T } | { ok: false; error: ServiceClientError }): T {
     if (result.ok) return result.value
     if (result.error instanceof PoolCreationOutcomeUnknownError) throw result.error
-    throw serviceErrorToMedusaError(result.error)
+    throw this.serviceError(result.error)
   }
 
   /** Shared by the rails: a failed verification creates no session and returns no address. */
@@ -275,7 +310,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     // The storefront learns which check failed, never the addresses (a tampered one must not reach a customer).
     const error = result.error
     const reason = error.name === "ChainVerificationError" ? `check ${error.check} failed` : `chain ${error.chainId} could not be read`
-    throw coded(MedusaError.Types.UNEXPECTED_STATE, STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${reason}); nothing was shown. Please try again or choose another method.`)
+    throw coded(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${reason}); nothing was shown. Please try again or choose another method.`)
   }
 
   protected paymentUri(proof: VerificationProof, amount: string): string {
@@ -304,8 +339,15 @@ function toFiatNumber(amount: InitiatePaymentInput["amount"]): number {
   return Number(MathBN.convert(amount).decimalPlaces(2).toFixed(2))
 }
 
-/** Exact integer cents of a decimal string (no float arithmetic). */
-function toCents(decimal: string): bigint {
-  const [whole, frac = ""] = decimal.split(".")
-  return BigInt(whole!) * 100n + BigInt((frac + "00").slice(0, 2))
+/** The cart total, checked before any call: a positive, finite, plausible amount in cents. */
+function checkTotal(amount: InitiatePaymentInput["amount"]): number {
+  const total = toFiatNumber(amount)
+  if (!Number.isFinite(total) || total <= 0 || total > MAX_CART_TOTAL) {
+    throw coded(
+      MedusaError.Types.INVALID_DATA,
+      STOREFRONT_ERROR_CODES.invalidAmount,
+      `The cart total must be greater than 0 and at most ${MAX_CART_TOTAL} (rounded to cents) for a stablecoin payment; got ${String(MathBN.convert(amount).toFixed())}. Check the cart.`
+    )
+  }
+  return total
 }

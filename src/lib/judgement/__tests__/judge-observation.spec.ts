@@ -1,0 +1,172 @@
+import type { PaymentObservation } from "../../confirmation/payment-observation"
+import { PAYMENT_STATUSES } from "../../service-client/payment-status"
+import { statusAction, type ServiceStatus } from "../../status"
+import { classifyReceivedAmount } from "../classify-received-amount"
+import { judgeObservation, type JudgedPayment, type JudgeObservationParameters } from "../judge-observation"
+
+const EXPECTED = 25_000_000n
+
+const payment = (over: Partial<JudgedPayment> = {}): JudgedPayment => ({
+  paymentId: "pay_1",
+  quoteId: "q_1",
+  intentId: "int_1",
+  rail: "deposit",
+  chainId: 8453,
+  token: "USDC",
+  tokenDecimals: 6,
+  expectedAmount: EXPECTED.toString(),
+  toleranceBps: 50,
+  status: "waiting",
+  captured: false,
+  ...over,
+})
+
+const event = (status: ServiceStatus, over: Partial<PaymentObservation> = {}): PaymentObservation => ({
+  source: "webhook",
+  eventId: "evt_1",
+  paymentId: "pay_1",
+  poll: null,
+  quoteId: "q_1",
+  intentId: "int_1",
+  rail: "deposit",
+  chainId: 8453,
+  token: "USDC",
+  tokenDecimals: 6,
+  status,
+  expectedAmount: EXPECTED.toString(),
+  confirmedAmount: EXPECTED.toString(),
+  txHash: "0x" + "ab".repeat(32),
+  payerAddress: "0x" + "11".repeat(20),
+  confirmations: 2,
+  ...over,
+})
+
+const judge = (over: Partial<JudgeObservationParameters> & { observation: PaymentObservation }) =>
+  judgeObservation({
+    payment: payment(),
+    policy: { acceptLatePayments: true, captureOnReconcile: false },
+    txHashHeldBy: null,
+    sessionExpectsPayment: true,
+    ...over,
+  })
+
+describe("classifyReceivedAmount", () => {
+  it.each([
+    [0n, "none"],
+    [1n, "short"],
+    [EXPECTED - 125_001n, "short"],
+    [EXPECTED - 125_000n, "exact"],
+    [EXPECTED, "exact"],
+    [EXPECTED + 125_000n, "exact"],
+    [EXPECTED + 125_001n, "over"],
+  ])("received %s of 25000000 with 50 bps is %s", (received, expected) => {
+    expect(classifyReceivedAmount({ expected: EXPECTED, received, toleranceBps: 50 })).toBe(expected)
+  })
+
+  it("with no band, one base unit either way counts", () => {
+    expect(classifyReceivedAmount({ expected: 10n, received: 9n, toleranceBps: 0 })).toBe("short")
+    expect(classifyReceivedAmount({ expected: 10n, received: 11n, toleranceBps: 0 })).toBe("over")
+  })
+})
+
+describe("judgeObservation", () => {
+  const contradictions: [string, Partial<PaymentObservation>, string][] = [
+    ["another chain", { chainId: 1 }, "chainId"],
+    ["another token", { token: "USDT" }, "token"],
+    ["other decimals", { tokenDecimals: 18 }, "tokenDecimals"],
+    ["another expected amount", { expectedAmount: "1" }, "expectedAmount"],
+    ["another intent", { intentId: "int_other" }, "intentId"],
+    ["another quote", { quoteId: "q_other" }, "quoteId"],
+    ["another rail", { rail: "connect" }, "rail"],
+    ["a record for another id", { poll: { askedId: "int_1", recordId: "int_other" }, source: "reconcile" }, "id"],
+  ]
+
+  describe.each(PAYMENT_STATUSES.map((s) => [s]))("status %s", (status) => {
+    it.each(contradictions)("with %s: captures nothing, flags both values", (_name, over, field) => {
+      const j = judge({ observation: event(status, over) })
+      expect(j.capture).toBe(false)
+      expect(j.outcome).toBe("refused_mismatch")
+      expect(j.attention).toBe("observation_mismatch")
+      expect(j.status).toBeNull()
+      const m = j.mismatch.find((f) => f.field === field)
+      expect(m).toBeDefined()
+      expect(m!.expected).not.toBe(m!.actual)
+    })
+
+    it("with a transaction that paid another payment: captures nothing", () => {
+      const j = judge({ observation: event(status), txHashHeldBy: "pay_2" })
+      expect(j).toMatchObject({ capture: false, outcome: "refused_tx_reused", attention: "tx_reused" })
+      expect(j.mismatch[0]!.actual).toContain("pay_2")
+    })
+
+    it("with half the expected amount: never captures; a status claiming the funds becomes underpaid with both values", () => {
+      const j = judge({ observation: event(status, { confirmedAmount: (EXPECTED / 2n).toString() }) })
+      expect(j.capture).toBe(false)
+      if (["paid", "swept", "overpaid", "expired_paid_late"].includes(status)) {
+        expect(j).toMatchObject({ status: "underpaid", attention: "underpaid", shortfall: (EXPECTED / 2n).toString() })
+        expect(j.mismatch).toEqual([{ field: "confirmedAmount", expected: `${EXPECTED} (status ${status})`, actual: (EXPECTED / 2n).toString() }])
+      }
+    })
+
+    it("with 1 base unit or nothing: never captures", () => {
+      expect(judge({ observation: event(status, { confirmedAmount: "1" }) }).capture).toBe(false)
+      expect(judge({ observation: event(status, { confirmedAmount: "0" }) }).capture).toBe(false)
+    })
+
+    it("exact amount from a webhook: captures exactly what the status table says to capture", () => {
+      const j = judge({ observation: event(status) })
+      expect(j.capture).toBe(statusAction(status, "deposit", { acceptLatePayments: true }) === "capture")
+      expect(j.mismatch).toEqual([])
+    })
+
+    it("from the reconcile job without captureOnReconcile: never captures", () => {
+      const j = judge({ observation: event(status, { source: "reconcile", poll: { askedId: "int_1", recordId: "int_1" } }) })
+      expect(j.capture).toBe(false)
+      if (statusAction(status, "deposit", { acceptLatePayments: true }) === "capture") expect(j.attention).toBe("webhook_missing")
+    })
+
+    it("already captured: not captured again", () => {
+      expect(judge({ payment: payment({ captured: true, status: "swept" }), observation: event(status) }).capture).toBe(false)
+    })
+  })
+
+  it("more than the band on swept: overpaid, captured, surplus exact to the base unit", () => {
+    const j = judge({ observation: event("swept", { confirmedAmount: (EXPECTED + 1_000_000n).toString() }) })
+    expect(j).toMatchObject({ capture: true, status: "overpaid", surplus: "1000000", attention: "surplus_refund" })
+  })
+
+  it("within the band: exact, no surplus", () => {
+    expect(judge({ observation: event("swept", { confirmedAmount: (EXPECTED + 100n).toString() }) })).toMatchObject({ capture: true, surplus: null })
+  })
+
+  it("the merchant may capture an underpaid payment, never wrong_token or held_sanctioned", () => {
+    const merchant = (status: ServiceStatus) => judge({ observation: event(status, { source: "merchant", confirmedAmount: "1" }) })
+    expect(merchant("underpaid").capture).toBe(true)
+    expect(merchant("wrong_token").capture).toBe(false)
+    expect(merchant("held_sanctioned").capture).toBe(false)
+  })
+
+  it("connect rail: paid captures; no decimals in the event is not a mismatch", () => {
+    const connect = payment({ rail: "connect", intentId: null })
+    const j = judge({ payment: connect, observation: event("paid", { rail: "connect", intentId: null, tokenDecimals: null }) })
+    expect(j.capture).toBe(true)
+  })
+
+  it("a connect payment named with an intent id is another payment", () => {
+    const connect = payment({ rail: "connect", intentId: null })
+    expect(judge({ payment: connect, observation: event("paid", { rail: "connect" }) }).outcome).toBe("refused_mismatch")
+  })
+
+  it("a non-final status after a final one is stale and changes nothing", () => {
+    expect(judge({ payment: payment({ status: "swept" }), observation: event("confirming") })).toMatchObject({ outcome: "stale", status: null, capture: false })
+  })
+
+  it("late payment refused by policy is left to the merchant", () => {
+    const j = judgeObservation({ payment: payment(), observation: event("expired_paid_late"), policy: { acceptLatePayments: false, captureOnReconcile: false }, txHashHeldBy: null, sessionExpectsPayment: true })
+    expect(j).toMatchObject({ capture: false, attention: "late_payment" })
+  })
+
+  it("a session that was re-quoted is not captured", () => {
+    expect(judge({ observation: event("swept"), sessionExpectsPayment: false })).toMatchObject({ capture: false, outcome: "session_requoted" })
+  })
+})

@@ -1,0 +1,71 @@
+import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
+import type { Judgement, JudgedPayment } from "../../lib/judgement/judge-observation"
+import type { LedgerMismatch } from "../../lib/ledger/mismatch"
+import type { LedgerRefund } from "../../lib/ledger/refunds"
+import type { Rail, ServiceStatus } from "../../lib/status"
+
+/** A ledger row as the observation path reads it. */
+export type LedgerPaymentRow = {
+  id: string
+  payment_id: string
+  payment_session_id: string | null
+  quote_id: string
+  intent_id: string | null
+  rail: string
+  chain_id: number
+  token_symbol: string
+  token_decimals: number | null
+  expected_amount: string
+  tolerance_bps: number | null
+  status: string
+  tx_hash: string | null
+  payer_address: string | null
+  confirmations: number
+  captured_at: Date | string | null
+  attention: string | null
+  refunds: unknown
+}
+
+/** The values judgeObservation compares an observation with: what the plugin issued. */
+export function judgedPaymentOf(row: LedgerPaymentRow): JudgedPayment {
+  return {
+    paymentId: row.payment_id,
+    quoteId: row.quote_id,
+    intentId: row.intent_id,
+    rail: row.rail as Rail,
+    chainId: row.chain_id,
+    token: row.token_symbol,
+    tokenDecimals: row.token_decimals,
+    expectedAmount: row.expected_amount,
+    toleranceBps: row.tolerance_bps,
+    status: row.status as ServiceStatus,
+    captured: Boolean(row.captured_at),
+  }
+}
+
+/**
+ * What the ledger row records of a judged observation. A refused one changes only the flag and
+ * the contradiction (both values); otherwise the judged status, amounts, transaction,
+ * confirmations, and the payer when a signed event named one (a poll never does).
+ */
+export function ledgerUpdateFromJudgement(row: LedgerPaymentRow, observation: PaymentObservation, judgement: Judgement) {
+  const mismatch: LedgerMismatch | undefined = judgement.mismatch.length
+    ? { source: observation.source, eventId: observation.eventId, at: new Date().toISOString(), fields: judgement.mismatch }
+    : undefined
+  const refundDue = ((row.refunds ?? []) as LedgerRefund[]).some((r) => r.state === "due")
+  const attention = judgement.attention ?? (refundDue ? "refund_due" : null)
+  if (judgement.status === null) {
+    return { id: row.id, ...(judgement.attention ? { attention } : {}), ...(mismatch ? { mismatch } : {}) }
+  }
+  return {
+    id: row.id,
+    status: judgement.status,
+    confirmed_amount: observation.confirmedAmount,
+    surplus_amount: judgement.surplus,
+    tx_hash: observation.txHash ?? row.tx_hash,
+    payer_address: observation.source === "webhook" && observation.payerAddress ? observation.payerAddress : row.payer_address,
+    confirmations: observation.confirmations ?? row.confirmations,
+    attention,
+    ...(mismatch ? { mismatch } : {}),
+  }
+}

@@ -1,0 +1,34 @@
+import { PaymentActions } from "@medusajs/framework/utils"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { PaymentConfirmation } from "../lib/confirmation/payment-confirmation"
+import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
+import { recordConfirmationOnSessionStep } from "./steps/record-confirmation-on-session"
+
+export const captureStablecoinPaymentWorkflowId = "capture-stablecoin-payment-workflow"
+
+export type CaptureStablecoinPaymentWorkflowInput = {
+  paymentRowId: string
+  session: { id: string; amount: unknown; currency_code: string }
+  confirmation: PaymentConfirmation
+}
+
+/**
+ * This workflow captures a payment that judgeObservation allowed: the confirmation is recorded on
+ * the session (where the provider's authorizePayment looks), Medusa's processPaymentWorkflow
+ * authorises and captures it and completes the cart even if the customer left, and the ledger
+ * records the capture only after checking that Medusa really captured.
+ */
+export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoinPaymentWorkflowId, (input: CaptureStablecoinPaymentWorkflowInput) => {
+  recordConfirmationOnSessionStep(transform({ input }, ({ input }) => ({ session: input.session, confirmation: input.confirmation })))
+  processPaymentWorkflow.runAsStep({
+    input: transform({ input }, ({ input }) => ({
+      action: PaymentActions.SUCCESSFUL,
+      data: { session_id: input.session.id, amount: input.session.amount as number },
+    })),
+  })
+  const captured = markPaymentCapturedStep(
+    transform({ input }, ({ input }) => ({ paymentRowId: input.paymentRowId, sessionId: input.session.id, source: input.confirmation.source }))
+  )
+  return new WorkflowResponse(captured)
+})
