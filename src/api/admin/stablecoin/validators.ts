@@ -2,7 +2,8 @@ import { z } from "@medusajs/framework/zod"
 import { ATTENTION_KINDS } from "../../../lib/ledger/attention"
 import { STATUS_TABLE } from "../../../lib/status"
 
-const attentionKinds = Object.keys(ATTENTION_KINDS) as [keyof typeof ATTENTION_KINDS, ...Array<keyof typeof ATTENTION_KINDS>]
+/** Every attention kind, and `any` for every row that needs a person (one enum, so a bad value's error names the field). */
+const attentionFilters = ["any", ...Object.keys(ATTENTION_KINDS)] as [string, ...string[]]
 const statuses = Object.keys(STATUS_TABLE) as [keyof typeof STATUS_TABLE, ...Array<keyof typeof STATUS_TABLE>]
 
 /** Medusa's list conventions: `limit`, `offset`, and `order` as a field name, `-` first for descending. */
@@ -22,7 +23,7 @@ export const AdminListStablecoinPayments = z.object({
   cart_id: z.string().min(1).optional(),
   payment_session_id: z.string().min(1).optional(),
   /** One kind, or `any` for every row that needs a person. */
-  attention: z.union([z.enum(attentionKinds), z.literal("any")]).optional(),
+  attention: z.enum(attentionFilters).optional(),
   status: z.enum(statuses).optional(),
   ...listParams(["created_at", "updated_at", "status", "expires_at", "confirmed_at"], "-created_at"),
 })

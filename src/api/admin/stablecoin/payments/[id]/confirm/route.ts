@@ -1,11 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { STABLECOIN_MODULE } from "../../../../../../modules/stablecoin"
-import type StablecoinModuleService from "../../../../../../modules/stablecoin/service"
 import { confirmStablecoinPaymentByMerchant } from "../../../../../../workflows/confirm-stablecoin-payment-by-merchant"
+import { loadPresentedPayment } from "../../../utils/load-presented-payment"
+import { retrieveLedgerPayment } from "../../../utils/resolve-ledger"
 
-/** The merchant's confirm action (a ledger id `scpay_…`); see confirmStablecoinPaymentByMerchant for the rules. */
+/**
+ * The merchant's confirm action (a ledger id `scpay_…`); see confirmStablecoinPaymentByMerchant
+ * for the rules. Repeating it is safe: a captured payment answers `already_captured`.
+ */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  const { outcome } = await confirmStablecoinPaymentByMerchant(req.scope, req.params.id!)
-  const [payment] = await req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE).listStablecoinPayments({ id: req.params.id })
-  res.json({ outcome, payment })
+  const row = await retrieveLedgerPayment(req.scope, req.params.id!)
+  const { outcome } = await confirmStablecoinPaymentByMerchant(req.scope, row.id)
+  res.json({ outcome, payment: await loadPresentedPayment(req.scope, row.id) })
 }
