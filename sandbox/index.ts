@@ -84,7 +84,9 @@ export type Sandbox = {
   deliveries(): DeliveryLogEntry[]
   events(): WebhookEventBody[]
   resend(eventId: string): boolean
-  faults: Omit<Faults, "latencyFor" | "takeError" | "takeMalformed" | "takeTamper">
+  /** Service requests received per endpoint since start; `reset` starts counting again. */
+  requestCounts(reset?: boolean): Record<"create-quote" | "create-pool-connect" | "create-pool-deposit" | "pool-deposit-status", number>
+  faults: Omit<Faults, "latencyFor" | "takeError" | "takeMalformed" | "takeTamper" | "takeQuoteTamper">
   stop(): Promise<void>
   toJSON(): SandboxConfigJson
 }
@@ -361,6 +363,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     deliveries: () => sender.deliveries(),
     events: () => sender.events(),
     resend: (eventId) => sender.resend(eventId),
+    requestCounts: (reset) => server.requestCounts(reset),
     faults: publicFaults,
     toJSON,
     stop: () =>

@@ -56,7 +56,7 @@ medusaIntegrationTestRunner({
       expect((await confirm(id, { headers: {} })).status).toBe(401)
       const res = await confirm(id)
       expect(res.status).toBe(200)
-      expect(res.data).toMatchObject({ outcome: "capture", payment: { status: "swept", confirmed_by: "merchant" } })
+      expect(res.data).toMatchObject({ outcome: "captured", payment: { status: "swept", confirmed_by: "merchant" } })
       expect(res.data.payment.captured_at).toBeTruthy()
       expect(await countOf(container, "order", {})).toBe(1)
       // A second click changes nothing.
@@ -66,7 +66,7 @@ medusaIntegrationTestRunner({
 
     it("the merchant may accept an underpaid payment, but never capture a sanctioned one", async () => {
       const underpaid = await payAndPoll((expected) => expected / 2n)
-      expect((await confirm(underpaid)).data).toMatchObject({ outcome: "capture", payment: { status: "underpaid", confirmed_by: "merchant" } })
+      expect((await confirm(underpaid)).data).toMatchObject({ outcome: "captured", payment: { status: "underpaid", confirmed_by: "merchant" } })
 
       const held = await payAndPoll((expected) => expected, devAccounts.sanctioned)
       const res = await confirm(held)

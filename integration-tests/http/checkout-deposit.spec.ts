@@ -59,18 +59,27 @@ medusaIntegrationTestRunner({
       expect(payments[0]!.captured_at).toBeTruthy()
       expect(payments[0]!.captures).toHaveLength(1)
 
-      // A refund is recorded for a person to send on-chain (token amount at the quote's rate, the payer); nothing moves.
+      // A refund is recorded for a person to send on-chain (token amount at the quote's rate, the payer
+      // from the signed event), listed as due on the ledger row; nothing moves.
       await refundPaymentWorkflow(getContainer()).run({ input: { payment_id: payments[0]!.id, amount: 10 } })
       const { data: [refunded] } = await query.graph({ entity: "payment", fields: ["id", "data", "refunds.amount"], filters: { id: payments[0]!.id } })
       expect(refunded!.refunds).toHaveLength(1)
-      expect((refunded!.data as any).refunds).toEqual([
-        expect.objectContaining({
-          fiatAmount: "10",
-          tokenAmount: ((BigInt(d.amount) * 1000n) / 2500n).toString(),
-          payerAddress: devAccounts.customer.address,
-          state: "to_send_manually",
-        }),
-      ])
+      const owed = {
+        reason: "merchant",
+        fiatAmount: "10",
+        currencyCode: "EUR",
+        tokenAmount: ((BigInt(d.amount) * 1000n) / 2500n).toString(),
+        tokenDecimals: d.tokenDecimals,
+        payerAddress: devAccounts.customer.address,
+        state: "due",
+      }
+      expect((refunded!.data as any).refunds).toEqual([expect.objectContaining(owed)])
+      const withRefund = await eventually(async () => {
+        const [p] = await ledger.listStablecoinPayments({ id: row.id })
+        return (p?.refunds as unknown[] | null)?.length ? p : null
+      })
+      expect(withRefund.refunds).toEqual([expect.objectContaining(owed)])
+      expect(withRefund.attention).toBe("refund_due")
     })
 
     it("a webhook that finds no ledger row (the session-created subscriber has not run) falls back to the session and captures", async () => {

@@ -126,16 +126,16 @@ medusaIntegrationTestRunner({
 
       // No `now`: the payment's first poll is not due yet, so only the event can capture it.
       const first = await reconcile()
-      expect(first.webhookEvents).toEqual({ found: 1, processed: 1, captured: 1, failed: 0 })
+      expect(first.webhookEvents).toEqual({ found: 1, processed: 1, captured: 1, failed: 0, exhausted: 0 })
       expect(first.selected).toBe(0)
       const second = await reconcile()
-      expect(second.webhookEvents).toEqual({ found: 0, processed: 0, captured: 0, failed: 0 })
+      expect(second.webhookEvents).toEqual({ found: 0, processed: 0, captured: 0, failed: 0, exhausted: 0 })
 
       const row = await rowOf(session.data.paymentId)
       expect(row).toMatchObject({ status: "swept", confirmed_by: "webhook" })
       expect(row.captured_at).toBeTruthy()
       const [stored] = await ledger.listStablecoinWebhookEvents({ event_id: event.id })
-      expect(stored).toMatchObject({ state: "processed", outcome: "capture", attempts: 1 })
+      expect(stored).toMatchObject({ state: "processed", outcome: "captured", attempts: 1 })
       expect(await capturesOf(session.id)).toBe(1)
       expect(await orderCount()).toBe(1)
     })

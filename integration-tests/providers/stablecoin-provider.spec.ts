@@ -75,7 +75,7 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
     expect(retrieved.data!.serviceStatus).toMatchObject({ status: "waiting" })
   })
 
-  it("authorizePayment: captured only with a valid confirmation the status table allows", async () => {
+  it("authorizePayment: captured only with a recorded confirmation the status table allows; only a valid MAC gets one recorded", async () => {
     const { deposit, options } = build()
     const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
     const d = data as unknown as StablecoinSessionData
@@ -86,10 +86,14 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
     expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ status: "underpaid" }) } })).status).toBe("pending")
     expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ status: "paid" }) } })).status).toBe("pending")
     expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ status: "held_sanctioned" }) } })).status).toBe("pending")
-    // Signed for another payment, or with another secret: not ours.
+    // Signed for another payment: not this one.
     expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ paymentId: "pay_other" }) } })).status).toBe("pending")
+    // The way in is guarded: updatePayment records only a confirmation with a valid MAC, and a new
+    // session never keeps one a storefront posted (the provider writes null over it).
     const foreign = signPaymentConfirmation(confirmationFor(d), ["whsec_someone_else_0123456789"])
-    expect((await deposit.authorizePayment({ data: { ...data, confirmation: foreign } })).status).toBe("pending")
+    await expect(deposit.updatePayment({ amount: 25, currency_code: "eur", data: { ...data, confirmation: foreign } })).rejects.toThrow(/does not verify/)
+    const posted = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { confirmation: sign({}) } })
+    expect((posted.data as unknown as StablecoinSessionData).confirmation).toBeNull()
   })
 
   it("acceptLatePayments off: expired_paid_late is left to the merchant", async () => {
@@ -113,10 +117,33 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
     const confirmation = signPaymentConfirmation(confirmationFor(d, { payerAddress: payer }), options.webhookSecrets)
     const { data: refunded } = await deposit.refundPayment({ amount: 7.5, data: { ...data, confirmation } })
     expect((refunded as unknown as StablecoinSessionData).refunds).toEqual([
-      expect.objectContaining({ fiatAmount: "7.5", tokenAmount: ((BigInt(d.amount) * 750n) / 3000n).toString(), payerAddress: payer, state: "to_send_manually" }),
+      expect.objectContaining({ reason: "merchant", fiatAmount: "7.5", tokenAmount: ((BigInt(d.amount) * 750n) / 3000n).toString(), payerAddress: payer, state: "due" }),
     ])
-    expect(lines.join("\n")).toMatch(/send .* USDC on chain 8453 manually; no funds were moved/)
+    expect(lines.join("\n")).toMatch(/send .* USDC on chain 8453 to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC manually; no funds were moved/)
     expect(lines.join("\n")).not.toContain(sandbox.webhookSecret)
+  })
+
+  it.each([0, -5, Number.NaN, Number.POSITIVE_INFINITY, 1e12, 0.004])("a cart total of %s gets a clear error naming the amount, and no service call", async (amount) => {
+    const { deposit } = build()
+    sandbox.requestCounts(true)
+    await expect(deposit.initiatePayment({ amount, currency_code: "eur", data: {} })).rejects.toThrow(/stablecoin_invalid_amount.*cart total must be greater than 0/)
+    expect(sandbox.requestCounts()["create-quote"]).toBe(0)
+  })
+
+  it("a recorded confirmation survives removing the webhook secret that signed it (rotation): still captured, payer kept for refunds", async () => {
+    const { deposit, options } = build()
+    const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
+    const d = data as unknown as StablecoinSessionData
+    const payer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+    const confirmation = signPaymentConfirmation(confirmationFor(d, { payerAddress: payer }), options.webhookSecrets)
+    const { data: recorded } = await deposit.updatePayment({ amount: 25, currency_code: "eur", data: { ...data, confirmation } })
+    const stored = JSON.parse(JSON.stringify({ ...data, ...recorded }))
+    // Rotated: the old secret is removed, only a new one is configured.
+    const { deposit: rotated } = build({ webhookSecrets: ["whsec_rotated_new_0123456789abcdef"] })
+    expect((await rotated.authorizePayment({ data: stored })).status).toBe("captured")
+    expect((await rotated.getPaymentStatus({ data: stored })).status).toBe("captured")
+    const { data: refunded } = await rotated.refundPayment({ amount: 25, data: stored })
+    expect((refunded as unknown as StablecoinSessionData).refunds![0]).toMatchObject({ payerAddress: payer, tokenAmount: d.amount })
   })
 
   it("storefront data: an unknown chain, a disabled token or a malformed payer address is refused by name", async () => {

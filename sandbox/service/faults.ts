@@ -25,6 +25,8 @@ export const faultsInputSchema = z.object({
   tamper: z
     .object({ kind: z.enum(["pool", "forwarder", "binding"]), field: z.enum(BINDING_FIELDS).optional(), count: z.number().int().positive().optional() })
     .optional(),
+  /** Change one field of the next `count` create-quote answers: a quote for another total, currency, token or chain. */
+  tamperQuote: z.object({ field: z.enum(["fiatTotal", "fiatCurrency", "token", "chainId"]), count: z.number().int().positive().optional() }).optional(),
   /** Send every webhook this many times, concurrently (1 = normal). */
   duplicateDeliveries: z.number().int().positive().optional(),
   /** Hold webhooks for `windowMs` and send each held batch newest first; false turns it off. */
@@ -37,6 +39,7 @@ export const faultsInputSchema = z.object({
 export type FaultsInput = z.input<typeof faultsInputSchema>
 
 export type MalformedKind = "float-amount" | "lowercase-address" | "missing-field"
+export type QuoteField = "fiatTotal" | "fiatCurrency" | "token" | "chainId"
 export type Tamper = { kind: "pool" | "forwarder" | "binding"; field?: BindingField }
 
 export type FaultState = {
@@ -44,6 +47,7 @@ export type FaultState = {
   errors: Array<{ status: 429 | 502; remaining: number; retryAfter: number; endpoint?: Endpoint }>
   malformed: Array<{ remaining: number; kind: MalformedKind; endpoint?: Endpoint }>
   tamper: Array<Tamper & { remaining: number }>
+  tamperQuote: Array<{ field: QuoteField; remaining: number }>
   duplicateDeliveries: number
   outOfOrderDeliveries: { windowMs: number } | false
   dropWebhooks: boolean
@@ -55,6 +59,7 @@ const initialState = (): FaultState => ({
   errors: [],
   malformed: [],
   tamper: [],
+  tamperQuote: [],
   duplicateDeliveries: 1,
   outOfOrderDeliveries: false,
   dropWebhooks: false,
@@ -89,6 +94,7 @@ export function createFaults() {
       state.malformed.push({ remaining: count, kind, endpoint })
     }
     if (parsed.tamper) state.tamper.push({ kind: parsed.tamper.kind, field: parsed.tamper.field, remaining: parsed.tamper.count ?? 1 })
+    if (parsed.tamperQuote) state.tamperQuote.push({ field: parsed.tamperQuote.field, remaining: parsed.tamperQuote.count ?? 1 })
     if (parsed.duplicateDeliveries !== undefined) state.duplicateDeliveries = parsed.duplicateDeliveries
     if (parsed.outOfOrderDeliveries !== undefined) state.outOfOrderDeliveries = parsed.outOfOrderDeliveries
     if (parsed.dropWebhooks !== undefined) state.dropWebhooks = parsed.dropWebhooks
@@ -104,6 +110,7 @@ export function createFaults() {
       apply({ error: { status, count, ...options } }),
     malformNext: (count = 1, kind: MalformedKind = "float-amount", endpoint?: Endpoint) => apply({ malformed: { count, kind, endpoint } }),
     tamperNext: (tamper: Tamper, count = 1) => apply({ tamper: { ...tamper, count } }),
+    tamperQuoteNext: (field: QuoteField, count = 1) => apply({ tamperQuote: { field, count } }),
     duplicateDeliveries: (times: number) => apply({ duplicateDeliveries: times }),
     outOfOrderDeliveries: (windowMs: number | false) => apply({ outOfOrderDeliveries: windowMs === false ? false : { windowMs } }),
     dropWebhooks: (drop: boolean) => apply({ dropWebhooks: drop }),
@@ -113,6 +120,7 @@ export function createFaults() {
     latencyFor: (name: Endpoint) => state.latency[name] ?? state.latency["*"] ?? 0,
     takeError: (name: Endpoint) => takeFrom(state.errors, name),
     takeMalformed: (name: Endpoint) => takeFrom(state.malformed, name),
+    takeQuoteTamper: (): QuoteField | undefined => takeFrom(state.tamperQuote, "create-quote")?.field,
     takeTamper: (): Tamper | undefined => {
       const fault = takeFrom(state.tamper, "create-pool-deposit")
       return fault && { kind: fault.kind, field: fault.field }
@@ -122,6 +130,15 @@ export function createFaults() {
 
 const AMOUNT_KEYS = ["stablecoinAmount", "expectedAmount", "confirmedAmount"]
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+/** Changes one field of a create-quote answer `{ quote }` in place: the quote of another cart. */
+export function tamperQuoteBody(body: unknown, field: QuoteField): void {
+  const quote = (body as { quote: Record<string, unknown> }).quote
+  if (field === "fiatTotal") quote.fiatTotal = Number(quote.fiatTotal) + 1
+  if (field === "fiatCurrency") quote.fiatCurrency = quote.fiatCurrency === "EUR" ? "USD" : "EUR"
+  if (field === "token") quote.token = quote.token === "USDC" ? "USDT" : "USDC"
+  if (field === "chainId") quote.chainId = Number(quote.chainId) === 56 ? 8453 : 56
+}
 
 /** Corrupts a response body in place: the first amount (deep) or the first address it finds. */
 export function malformBody(body: unknown, kind: MalformedKind): void {

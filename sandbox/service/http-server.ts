@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { ServiceError } from "./errors"
-import { ENDPOINTS, malformBody, type Endpoint, type Faults } from "./faults"
+import { ENDPOINTS, malformBody, tamperQuoteBody, type Endpoint, type Faults } from "./faults"
 import { createPoolConnect, createPoolDeposit, createQuote, poolDepositStatus, type ServiceContext } from "./handlers"
 import type { Merchant } from "./merchants"
 
@@ -72,7 +72,10 @@ const HANDLERS = {
  * response can hide an outcome that did happen, as on a real network).
  */
 export async function startHttpServer({ ctx, port, merchantByKey, rateLimit, faults, control }: StartHttpServerParameters) {
+  /** Requests received per endpoint, whatever their answer: what a client sent the service. */
+  const received: Record<Endpoint, number> = { "create-quote": 0, "create-pool-connect": 0, "create-pool-deposit": 0, "pool-deposit-status": 0 }
   const service = async (name: Endpoint, req: IncomingMessage, res: ServerResponse) => {
+    received[name] += 1
     if (req.method !== "POST") return send(res, 405, new ServiceError(405, "invalid_request", "Use POST.").toBody(), CORS)
     const key = req.headers.apikey
     const merchant = typeof key === "string" ? merchantByKey(key) : undefined
@@ -94,6 +97,8 @@ export async function startHttpServer({ ctx, port, merchantByKey, rateLimit, fau
       const input = parseJson(await readBody(req))
       const tamper = name === "create-pool-connect" || name === "create-pool-deposit" ? faults.takeTamper() : undefined
       body = await HANDLERS[name](ctx, merchant, input, tamper)
+      const quoteField = name === "create-quote" ? faults.takeQuoteTamper() : undefined
+      if (quoteField) tamperQuoteBody(body, quoteField)
       const malformed = faults.takeMalformed(name)
       if (malformed) malformBody(body, malformed.kind)
     } catch (error) {
@@ -145,6 +150,12 @@ export async function startHttpServer({ ctx, port, merchantByKey, rateLimit, fau
   return {
     url: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
+    /** Requests received per endpoint since start (or the last reset). */
+    requestCounts: (reset = false) => {
+      const counts = { ...received }
+      if (reset) for (const name of ENDPOINTS) received[name] = 0
+      return counts
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -14,7 +14,12 @@ import { ensureLedgerPayment } from "./steps/ensure-ledger-payment"
 /** What applying an observation did: the judgement's outcome, with "capture" replaced by what Medusa did. */
 export type AppliedOutcome = Exclude<JudgementOutcome, "capture"> | "captured" | "unknown_payment"
 
-export type AppliedObservation = { outcome: AppliedOutcome; paymentRowId: string | null }
+export type AppliedObservation = {
+  outcome: AppliedOutcome
+  paymentRowId: string | null
+  /** Whether the ledger row changed (an unchanged poll writes nothing). */
+  changed: boolean
+}
 
 /** Longest wait for another observation of the same payment to finish, seconds. */
 const PAYMENT_LOCK_TIMEOUT_SECONDS = 60
@@ -62,7 +67,8 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
   // A row learned from an event whose session was gone stays an unknown payment.
   if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
   const update = ledgerUpdateFromJudgement(row, observation, judgement)
-  await ledger.updateStablecoinPayments(update)
+  const changed = Object.entries(update).some(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify((row as Record<string, unknown>)[key] ?? null))
+  if (changed) await ledger.updateStablecoinPayments(update)
   if (judgement.mismatch.length) {
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(
       `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`
@@ -71,7 +77,7 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
   if (judgement.surplus && (judgement.capture || judgement.outcome === "already_captured")) {
     await ledger.addRefunds(row.id, [surplusRefund(row, judgement.surplus, "payer_address" in update ? update.payer_address : row.payer_address)])
   }
-  if (!judgement.capture) return { outcome: judgement.outcome as AppliedOutcome, paymentRowId: row.id }
+  if (!judgement.capture) return { outcome: judgement.outcome as AppliedOutcome, paymentRowId: row.id, changed }
 
   const confirmation: PaymentConfirmation = {
     paymentId: row.payment_id,
@@ -92,7 +98,7 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
     await ledger.updateStablecoinPayments({ id: row.id, attention: "capture_failed" })
     throw e
   }
-  return { outcome: "captured", paymentRowId: row.id }
+  return { outcome: "captured", paymentRowId: row.id, changed: true }
 }
 
 async function findSession(container: MedusaContainer, sessionId: string | null): Promise<SessionRow | null> {
@@ -124,7 +130,7 @@ function surplusRefund(row: LedgerPaymentRow, surplus: string, payerAddress: str
  * captured. A poll never creates one (it was asked about a row that exists).
  */
 async function recordUnknownPayment(ledger: StablecoinModuleService, o: PaymentObservation): Promise<AppliedObservation> {
-  if (o.source !== "webhook" || !o.rail || !o.quoteId) return { outcome: "unknown_payment", paymentRowId: null }
+  if (o.source !== "webhook" || !o.rail || !o.quoteId) return { outcome: "unknown_payment", paymentRowId: null, changed: false }
   const configured = ledger.options.chains.find((c) => c.chainId === o.chainId)?.tokens[o.token as TokenSymbol]
   const surplus = BigInt(o.confirmedAmount) - BigInt(o.expectedAmount)
   const created = await ledger.createStablecoinPayments({
@@ -145,5 +151,5 @@ async function recordUnknownPayment(ledger: StablecoinModuleService, o: PaymentO
     confirmations: o.confirmations ?? 0,
     attention: "unknown_payment",
   })
-  return { outcome: "unknown_payment", paymentRowId: created.id }
+  return { outcome: "unknown_payment", paymentRowId: created.id, changed: true }
 }

@@ -16,6 +16,7 @@ export type LedgerPaymentRow = {
   token_symbol: string
   token_decimals: number | null
   expected_amount: string
+  confirmed_amount: string | null
   tolerance_bps: number | null
   status: string
   tx_hash: string | null
@@ -60,7 +61,8 @@ export function ledgerUpdateFromJudgement(row: LedgerPaymentRow, observation: Pa
   return {
     id: row.id,
     status: judgement.status,
-    confirmed_amount: observation.confirmedAmount,
+    // Nothing received yet stays "not known" rather than a recorded zero.
+    confirmed_amount: observation.confirmedAmount === "0" && row.confirmed_amount === null ? null : observation.confirmedAmount,
     surplus_amount: judgement.surplus,
     tx_hash: observation.txHash ?? row.tx_hash,
     payer_address: observation.source === "webhook" && observation.payerAddress ? observation.payerAddress : row.payer_address,

@@ -23,6 +23,9 @@ export type ClaimedPaymentRow = {
   created_at: Date
 }
 
+/** A text[] literal for `= any(?::text[])` (the driver would expand a JS array into a list); values are ids and status words. */
+const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "")}"`).join(",")}}`
+
 class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun }) {
   readonly options: PluginOptions
 
@@ -32,8 +35,9 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     this.options = parsePluginOptions(options)
   }
 
+  /** The transaction's manager inside @InjectTransactionManager, the plain one inside @InjectManager. */
   private manager(sharedContext: Context) {
-    return sharedContext.manager as SqlEntityManager
+    return (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
   }
 
   /** Records an event once; returns whether this call created the row. */
@@ -165,13 +169,13 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
           select id from stablecoin_payment
            where deleted_at is null and captured_at is null and polling_stopped_reason is null
              and next_poll_at <= ?
-             and not ((rail = 'deposit' and status = any(?)) or (rail = 'connect' and status = any(?)))
+             and not ((rail = 'deposit' and status = any(?::text[])) or (rail = 'connect' and status = any(?::text[])))
              and (poll_claimed_by is null or poll_claimed_at < now() - make_interval(secs => ?))
            order by next_poll_at
            limit ?
            for update skip locked)
         returning id, payment_id, intent_id, rail, poll_attempts, created_at`,
-      [holder, now, finalStatuses.deposit, finalStatuses.connect, STALE_CLAIM_SECONDS, limit]
+      [holder, now, pgArray(finalStatuses.deposit), pgArray(finalStatuses.connect), STALE_CLAIM_SECONDS, limit]
     )
   }
 
@@ -199,8 +203,8 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   async releasePollClaims(ids: string[], holder: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     if (!ids.length) return
     await this.manager(sharedContext).execute(
-      `update stablecoin_payment set poll_claimed_by = null, poll_claimed_at = null where id = any(?) and poll_claimed_by = ?`,
-      [ids, holder]
+      `update stablecoin_payment set poll_claimed_by = null, poll_claimed_at = null where id = any(?::text[]) and poll_claimed_by = ?`,
+      [pgArray(ids), holder]
     )
   }
 

@@ -21,7 +21,7 @@ export type PollDuePaymentsStepOutput = {
   selected: number
   /** Status requests answered (a 429 that ended the run is not counted). */
   polled: number
-  /** Polls whose answer changed the ledger or was applied (anything but "stale"). */
+  /** Polls whose answer changed the ledger row. */
   updated: number
   /** Payments captured (captureOnReconcile on). */
   captured: number
@@ -86,7 +86,7 @@ export const pollDuePaymentsStep = createStep(
             return
           }
           output.polled++
-          if (polled.applied.outcome !== "stale") output.updated++
+          if (polled.applied.changed) output.updated++
           if (polled.applied.outcome === "captured") output.captured++
           await schedule(payment, polled.final)
         } catch (e) {

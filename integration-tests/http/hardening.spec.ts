@@ -1,0 +1,216 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Address } from "viem"
+import { devAccounts } from "../../sandbox/chain"
+import { payConnect, payDepositIntent } from "../../sandbox/customer"
+import { STOREFRONT_ERROR_CODES } from "../../src/lib/session-data"
+import { WEBHOOK_MAX_BODY_BYTES } from "../../src/lib/webhooks/constants"
+import { reconcileStablecoinPaymentsWorkflow } from "../../src/workflows/reconcile-stablecoin-payments"
+import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { countOf, ledgerOf, ledgerRow, postWebhook } from "./helpers/ledger"
+import { useStablecoinStack } from "./helpers/stablecoin-stack"
+import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+
+jest.setTimeout(180_000)
+
+const CHAIN = 8453
+// captureOnReconcile on: a poll of the wrong payment would capture, which is what these tests must rule out.
+const stack = useStablecoinStack({ chains: [{ chainId: CHAIN, confirmations: 2 }] }, () => ({ captureOnReconcile: true, reconcile: { enabled: false } }))
+
+const MINUTE = 60_000
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+    const baseUrl = () => api.defaults.baseURL as string
+    const ledger = () => ledgerOf(getContainer())
+    const reconcile = (minutesLater = 10) =>
+      reconcileStablecoinPaymentsWorkflow(getContainer())
+        .run({ input: { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() } })
+        .then((r) => r.result)
+
+    beforeEach(async () => {
+      store = await buildStore(getContainer())
+      stack.deliverTo(api)
+    })
+
+    async function session(provider: string, data: Record<string, unknown> = {}, currency: "eur" | "usd" = "eur") {
+      const { cart, paymentCollectionId } = await createCart(api, store, currency)
+      const s = await startSession(api, store, paymentCollectionId, provider, { token: "USDC", chainId: CHAIN, ...data })
+      const row = await eventually(() => ledgerRow(getContainer(), s.data.paymentId))
+      return { cart, paymentCollectionId, session: s, d: s.data, row }
+    }
+
+    async function paidAndSwept(d: any) {
+      const chain = stack.sandbox.chains[0]!
+      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await stack.sandbox.mine(CHAIN, 3)
+      return stack.sandbox.waitForStatus(d.deposit.intentId, "swept", 20_000)
+    }
+
+    /** A payment_confirmed event for a session, signed with the service's real secret: genuine in form, contradicting in content. */
+    function signedEvent(d: any, over: Record<string, unknown> = {}, id = `evt_${Math.random().toString(16).slice(2)}`) {
+      const event = {
+        id,
+        type: "payment_confirmed",
+        createdAt: new Date().toISOString(),
+        data: {
+          paymentId: d.paymentId, quoteId: d.quoteId, ...(d.deposit ? { intentId: d.deposit.intentId } : {}), rail: d.rail, status: "swept", chainId: CHAIN,
+          token: "USDC", tokenDecimals: d.tokenDecimals, expectedAmount: d.amount, confirmedAmount: d.amount,
+          txHash: `0x${Math.random().toString(16).slice(2).padEnd(64, "0")}`, payerAddress: devAccounts.customer.address, ...over,
+        },
+      }
+      return JSON.stringify(event)
+    }
+    const deliver = (body: string) => postWebhook(baseUrl(), body, { secret: stack.sandbox.webhookSecret })
+
+    it("storefront-posted session keys change nothing: ledger row, polls, captures, refunds, payer", async () => {
+      stack.sandbox.setWebhookUrl(null)
+      // Another payment, already paid and swept: its intent id is what an attacker would plant.
+      const victim = await session(PROVIDERS.deposit)
+      await paidAndSwept(victim.d)
+      const planted = {
+        deposit: { intentId: victim.d.deposit.intentId, address: victim.d.deposit.address, paymentUri: "ethereum:0x0" },
+        connect: { pool: devAccounts.customer.address, paymentRef: "0x" + "00".repeat(32) },
+        refunds: [{ id: "r1", tokenAmount: "1", state: "due" }],
+        confirmation: { paymentId: "x", status: "swept", mac: "00".repeat(32) },
+        verification: { blockNumber: "1" },
+        toleranceBps: 10_000,
+        sessionId: "payses_forged",
+      }
+      const attacked = await session(PROVIDERS.connect, { ...planted, payerAddress: devAccounts.deployer.address })
+      expect(attacked.d).toMatchObject({ deposit: null, refunds: null, confirmation: null, payerAddress: null, sessionId: attacked.session.id })
+      expect(attacked.d.connect.pool).not.toBe(devAccounts.customer.address)
+      expect(attacked.d.verification.blockNumber).not.toBe("1")
+      expect(attacked.d.toleranceBps).toBeLessThan(10_000)
+      expect(attacked.row).toMatchObject({ rail: "connect", intent_id: null, payer_address: null, refunds: null, tolerance_bps: attacked.d.toleranceBps })
+
+      // The reconcile job polls the attacked payment itself (waiting), not the victim's intent: only
+      // the victim's own payment is captured (its webhook was lost, captureOnReconcile is on).
+      const run = await reconcile()
+      expect(run).toMatchObject({ selected: 2, polled: 2, captured: 1 })
+      expect(await ledgerRow(getContainer(), attacked.d.paymentId)).toMatchObject({ status: "waiting", captured_at: null, confirmed_amount: null })
+      expect((await ledgerRow(getContainer(), victim.d.paymentId))!.captured_at).toBeTruthy()
+      expect(await countOf(getContainer(), "order")).toBe(1)
+
+      // Paid for real from the customer's wallet: the payer recorded is the one that paid (signed event), not the posted one.
+      stack.deliverTo(api)
+      const chain = stack.sandbox.chains[0]!
+      await payConnect({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: attacked.d.tokenAddress as Address, pool: attacked.d.connect.pool as Address, amount: BigInt(attacked.d.amount), paymentId: attacked.d.paymentId })
+      await stack.sandbox.mine(CHAIN, 3)
+      const captured = await eventually(async () => {
+        const row = await ledgerRow(getContainer(), attacked.d.paymentId)
+        return row?.captured_at ? row : null
+      })
+      expect(captured.payer_address).toBe(devAccounts.customer.address)
+      expect(captured.confirmations).toBeGreaterThan(0)
+      expect(await countOf(getContainer(), "order")).toBe(2)
+    })
+
+    describe("a signed payment_confirmed that contradicts what was issued captures nothing and flags both values", () => {
+      it.each([
+        ["half the expected amount", (d: any) => ({ confirmedAmount: (BigInt(d.amount) / 2n).toString() }), "underpaid", "confirmedAmount"],
+        ["1 base unit", () => ({ confirmedAmount: "1" }), "underpaid", "confirmedAmount"],
+        ["chain 1", () => ({ chainId: 1 }), "observation_mismatch", "chainId"],
+        ["USDT instead of USDC", () => ({ token: "USDT" }), "observation_mismatch", "token"],
+        ["18 decimals instead of 6", () => ({ tokenDecimals: 18 }), "observation_mismatch", "tokenDecimals"],
+        ["another expected amount", () => ({ expectedAmount: "1", confirmedAmount: "1" }), "observation_mismatch", "expectedAmount"],
+      ])("%s", async (_name, over, attention, field) => {
+        stack.sandbox.setWebhookUrl(null)
+        const { d, row } = await session(PROVIDERS.deposit)
+        const res = await deliver(signedEvent(d, over(d)))
+        expect(res.status).toBe(200)
+        expect(res.body.outcome).not.toBe("captured")
+        const after = await ledgerRow(getContainer(), d.paymentId)
+        expect(after).toMatchObject({ id: row.id, captured_at: null, attention })
+        const mismatch = after!.mismatch as { source: string; fields: { field: string; expected: string; actual: string }[] }
+        expect(mismatch.source).toBe("webhook")
+        const flagged = mismatch.fields.find((f) => f.field === field)!
+        expect(flagged.expected).toContain(field === "tokenDecimals" ? "6" : field === "chainId" ? String(CHAIN) : field === "token" ? "USDC" : d.amount)
+        expect(flagged.actual).toBe(String((over(d) as Record<string, unknown>)[field]))
+        expect(await countOf(getContainer(), "order")).toBe(0)
+        expect(await countOf(getContainer(), "payment")).toBe(0)
+      })
+
+      it("one transaction pays one payment: a second payment claiming it is flagged", async () => {
+        stack.sandbox.setWebhookUrl(null)
+        const first = await session(PROVIDERS.deposit)
+        const second = await session(PROVIDERS.deposit)
+        const txHash = `0x${"cd".repeat(32)}`
+        expect((await deliver(signedEvent(first.d, { txHash }))).body.outcome).toBe("captured")
+        const res = await deliver(signedEvent(second.d, { txHash }))
+        expect(res.body.outcome).toBe("refused_tx_reused")
+        expect(await ledgerRow(getContainer(), second.d.paymentId)).toMatchObject({ captured_at: null, attention: "tx_reused" })
+        expect(await countOf(getContainer(), "order")).toBe(1)
+      })
+    })
+
+    it("50 distinct signed events for one payment at once: every delivery a truthful 2xx, one capture, readable outcomes", async () => {
+      stack.sandbox.setWebhookUrl(null)
+      const { d } = await session(PROVIDERS.deposit)
+      const txHash = `0x${"ef".repeat(32)}`
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => deliver(signedEvent(d, { txHash }, `evt_burst_${i}`))))
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200))
+      const outcomes = answers.map((a) => a.body.outcome)
+      expect(outcomes.filter((o) => o === "captured")).toHaveLength(1)
+      expect(outcomes.filter((o) => o === "already_captured")).toHaveLength(49)
+      const events = await ledger().listStablecoinWebhookEvents({ payment_id: d.paymentId })
+      expect(events).toHaveLength(50)
+      expect(events.filter((e) => e.outcome === "captured")).toHaveLength(1)
+      expect(events.every((e) => e.state === "processed" && !String(e.outcome).includes("[object"))).toBe(true)
+      expect(await countOf(getContainer(), "order")).toBe(1)
+      expect(await countOf(getContainer(), "payment")).toBe(1)
+      expect(await countOf(getContainer(), "capture")).toBe(1)
+    })
+
+    describe("the quote must answer the cart", () => {
+      it.each(["fiatTotal", "fiatCurrency", "token", "chainId"] as const)("a quote with another %s: nothing shown, a named check", async (field) => {
+        stack.sandbox.faults.tamperQuoteNext(field)
+        const { paymentCollectionId } = await createCart(api, store, "eur")
+        const before = stack.sandbox.requestCounts(true)
+        const res = await api
+          .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: PROVIDERS.deposit, data: { token: "USDC", chainId: CHAIN } }, storeHeaders(store))
+          .catch((e: any) => e.response)
+        expect(before).toBeDefined()
+        expect(res.status).toBe(422)
+        expect(res.data.message).toContain(STOREFRONT_ERROR_CODES.quoteMismatch)
+        expect(res.data.message).not.toMatch(/0x[0-9a-fA-F]{40}/)
+        // Fail closed before any payment was created at the service.
+        expect(stack.sandbox.requestCounts()).toMatchObject({ "create-quote": 1, "create-pool-deposit": 0 })
+        expect(await ledger().listStablecoinPayments({})).toHaveLength(0)
+      })
+    })
+
+    it("bad webhooks are cheap to refuse: 413 before any work, a generic 401, nothing written", async () => {
+      const big = JSON.stringify({ id: "evt_big", type: "x", createdAt: new Date().toISOString(), data: "x".repeat(WEBHOOK_MAX_BODY_BYTES) })
+      expect((await deliver(big)).status).toBe(413)
+      const forged = await postWebhook(baseUrl(), JSON.stringify({ id: "evt_f" }), { secret: "whsec_not_the_one_0123456789" })
+      expect(forged).toEqual({ status: 401, body: { message: "Invalid webhook signature." } })
+      const header = `t=${Math.floor(Date.now() / 1000)},${Array.from({ length: 50 }, () => `v1=${"0".repeat(64)}`).join(",")}`
+      expect((await postWebhook(baseUrl(), "{}", { signature: header })).status).toBe(401)
+      expect(await ledger().listStablecoinWebhookEvents({})).toHaveLength(0)
+    })
+
+    it("two reconcile runs at once poll each payment once", async () => {
+      stack.sandbox.setWebhookUrl(null)
+      for (let i = 0; i < 4; i++) await session(PROVIDERS.deposit)
+      stack.sandbox.requestCounts(true)
+      const [a, b] = await Promise.all([reconcile(), reconcile()])
+      expect(a.selected + b.selected).toBe(4)
+      expect(stack.sandbox.requestCounts()["pool-deposit-status"]).toBe(4)
+      const rows = await ledger().listStablecoinPayments({})
+      expect(rows.every((r) => r.poll_attempts === 1 && r.poll_claimed_by === null)).toBe(true)
+    })
+
+    it("an event that used up its attempts is not dropped from view: its payment is flagged webhook_failed", async () => {
+      stack.sandbox.setWebhookUrl(null)
+      const { d } = await session(PROVIDERS.deposit)
+      const max = ledger().options.reconcile.maxWebhookEventAttempts
+      await ledger().recordWebhookEvent({ event_id: "evt_exhausted", type: "payment_confirmed", payment_id: d.paymentId, payload: JSON.parse(signedEvent(d, {}, "evt_exhausted")) })
+      const [stored] = await ledger().listStablecoinWebhookEvents({ event_id: "evt_exhausted" })
+      await ledger().updateStablecoinWebhookEvents({ id: stored!.id, state: "failed", attempts: max, outcome: "Payment with payment_session_id x already exists" })
+      const run = await reconcile(0)
+      expect(run.webhookEvents).toMatchObject({ found: 0, exhausted: 1 })
+      expect(await ledgerRow(getContainer(), d.paymentId)).toMatchObject({ attention: "webhook_failed", captured_at: null })
+    })
+  },
+})
