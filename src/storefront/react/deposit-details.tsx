@@ -39,7 +39,7 @@ export function DepositDetails({ payment }: { payment: PublicStablecoinPayment }
         </dd>
       </dl>
       <p className="stablecoin-payment__note">
-        Send only {payment.token.symbol} on {payment.chain.name}. The price is held until {expires.toLocaleTimeString()}; after that the address still
+        Send only {payment.token.symbol} on {payment.chain.name}. The price is held until {expires.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })}; after that the address still
         accepts this payment and it is credited.
       </p>
       <p className="stablecoin-payment__verified">

@@ -1,0 +1,38 @@
+import type { Browser } from "playwright-core"
+import { launchStorefrontChromium } from "../../browser/storefront-chromium"
+import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../../../demo-storefront/serve-demo-storefront"
+import type { DemoConfig } from "../../../demo-storefront/src/demo-config"
+
+/**
+ * The demo storefront, built once per file and served on a free port, and one Chromium. Call at
+ * the top level before medusaIntegrationTestRunner: its origin goes into STORE_CORS before Medusa
+ * boots, so the page calls the store API cross-origin as a real storefront does.
+ */
+export function useDemoStorefront() {
+  const config: DemoConfig = { backendUrl: "", publishableKey: "", devWallet: null }
+  const ref = {
+    config,
+    url: "",
+    browser: undefined as unknown as Browser,
+    /** Per test: the app's URL and this test's publishable key. */
+    pointAt(api: { defaults: { baseURL?: string } }, publishableKey: string) {
+      config.backendUrl = api.defaults.baseURL!
+      config.publishableKey = publishableKey
+    },
+  }
+  let server: DemoStorefront | undefined
+  let chromium: Awaited<ReturnType<typeof launchStorefrontChromium>> | undefined
+  beforeAll(async () => {
+    const dir = await buildDemoStorefront()
+    server = await serveDemoStorefront({ dir, port: 0, host: "localhost", config })
+    ref.url = server.url
+    process.env.STORE_CORS = server.url
+    chromium = await launchStorefrontChromium()
+    ref.browser = chromium.browser
+  })
+  afterAll(async () => {
+    await chromium?.close()
+    await server?.close()
+  })
+  return ref
+}

@@ -1,0 +1,81 @@
+import jsQR from "jsqr"
+import type { Page } from "playwright-core"
+
+/** Decodes the QR code rendered in `selector` (an SVG): drawn on a canvas in the page, decoded with jsqr here. */
+export async function decodeQrIn(page: Page, selector: string): Promise<string | null> {
+  const size = 400
+  const pixels = await page.evaluate(
+    async ({ selector, size }) => {
+      const svg = document.querySelector(`${selector} svg`)
+      if (!svg) return null
+      const image = new Image()
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.outerHTML)}`
+      await image.decode()
+      const canvas = document.createElement("canvas")
+      canvas.width = size
+      canvas.height = size
+      const ctx = canvas.getContext("2d")!
+      ctx.fillStyle = "#fff"
+      ctx.fillRect(0, 0, size, size)
+      ctx.drawImage(image, 0, 0, size, size)
+      return Array.from(ctx.getImageData(0, 0, size, size).data)
+    },
+    { selector, size }
+  )
+  if (!pixels) return null
+  return jsQR(Uint8ClampedArray.from(pixels), size, size)?.data ?? null
+}
+
+/** Opens the demo's payment step for a cart built through the API, and starts a session on `rail` with `token`/`chainId`. */
+export async function openPaymentStep(page: Page, demoUrl: string, cartId: string, choice: { rail: "deposit" | "connect"; token: string; chainId: number; pollMs?: number }) {
+  await page.goto(`${demoUrl}/?cart=${cartId}&poll=${choice.pollMs ?? 500}`)
+  await page.getByRole("radio", { name: choice.rail === "deposit" ? /Send to an address/ : /browser wallet/ }).check()
+  await page.getByLabel("Network").selectOption(String(choice.chainId))
+  await page.getByLabel("Token").selectOption(choice.token)
+  await page.getByRole("button", { name: "Continue" }).click()
+}
+
+/** The root's data-status once it is one of `statuses` (the page never reloads in between). */
+export async function waitForStatus(page: Page, statuses: string[], timeoutMs = 60_000) {
+  await page.waitForSelector(statuses.map((s) => `.stablecoin-payment[data-status="${s}"]`).join(", "), { timeout: timeoutMs })
+  return page.getAttribute(".stablecoin-payment", "data-status")
+}
+
+/**
+ * The order id the demo's confirmation shows: onOrderPlaced fired (the component saw
+ * order_placed) and the page moved on, without a reload.
+ */
+export async function waitForOrderPlaced(page: Page, timeoutMs = 60_000) {
+  const element = await page.waitForSelector("[data-order-id]", { timeout: timeoutMs })
+  return element.getAttribute("data-order-id")
+}
+
+/**
+ * An EIP-1193 wallet injected into the page and announced through EIP-6963, backed by anvil: it
+ * answers accounts and chain itself and forwards everything else to the node, which signs for its
+ * unlocked dev accounts. `rejectFirstSend` answers the first eth_sendTransaction with 4001, as a
+ * customer pressing "Reject" would.
+ */
+export async function injectAnvilWallet(page: Page, wallet: { rpcUrl: string; chainId: number; address: string; rejectFirstSend?: boolean }) {
+  await page.addInitScript((w) => {
+    let rejected = false
+    const provider = {
+      async request({ method, params }: { method: string; params?: unknown }) {
+        if (method === "eth_requestAccounts" || method === "eth_accounts") return [w.address]
+        if (method === "eth_chainId") return `0x${w.chainId.toString(16)}`
+        if (method === "eth_sendTransaction" && w.rejectFirstSend && !rejected) {
+          rejected = true
+          throw Object.assign(new Error("User rejected the request."), { code: 4001 })
+        }
+        const res = await fetch(w.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }) })
+        const body = await res.json()
+        if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code })
+        return body.result
+      },
+    }
+    const info = { uuid: "test-wallet", name: "Test Wallet", icon: "", rdns: "test.wallet" }
+    const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }))
+    window.addEventListener("eip6963:requestProvider", announce)
+    announce()
+  }, wallet)
+}
