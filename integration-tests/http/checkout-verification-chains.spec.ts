@@ -50,6 +50,8 @@ medusaIntegrationTestRunner({
       for (const { provider, tamper } of cases) {
         stack.sandbox.faults.set({ tamper })
         const res = await refusedSession(paymentCollectionId, provider, { token: "USDC", chainId: 8453 })
+        // A documented refusal (422 payment_authorization_error), not a status that reads as a crash.
+        expect(res.status).toBe(422)
         expect(res.data.message).toContain("stablecoin_verification_failed")
         expect(res.data.message).toMatch(/check [a-z_]+ failed/)
         // Neither the tampered nor the genuine address reaches the customer, not even in the error.

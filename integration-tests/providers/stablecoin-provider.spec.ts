@@ -146,6 +146,15 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
     expect((refunded as unknown as StablecoinSessionData).refunds![0]).toMatchObject({ payerAddress: payer, tokenAmount: d.amount })
   })
 
+  it("the service's own error text and an API-key 401 never reach the storefront; the log keeps the details", async () => {
+    const { deposit, lines } = build({ apiKey: "pk_not_the_merchants_key" })
+    const error = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: {} }).catch((e: Error) => e)
+    expect((error as Error).message).toContain("stablecoin_service_refused")
+    expect((error as Error).message).not.toMatch(/apikey|401|Unknown/i)
+    expect(lines.join("\n")).toMatch(/Status: 401/)
+    expect(lines.join("\n")).not.toContain("pk_not_the_merchants_key")
+  })
+
   it("storefront data: an unknown chain, a disabled token or a malformed payer address is refused by name", async () => {
     const { deposit } = build()
     await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { chainId: 1 } })).rejects.toThrow(/data\.chainId must be one of the configured chains \(8453\)/)

@@ -8,7 +8,7 @@ import type { ChainConfig } from "./types"
 /** Reads a merchant's chain facts, from the cache when a previous verification proved them. */
 export type MerchantFactsReader = {
   read(params: { chain: ChainConfig; claimedPool: string }): Promise<Result<{ facts: MerchantFacts; fromCache: boolean }, ChainReadErrorType>>
-  /** Caches facts per (chain id, payout); call only after a verification fully succeeded. */
+  /** Caches facts per (chain id, payout) when every configured token's decimals were read; call only after a verification fully succeeded. */
   remember(params: { chain: ChainConfig; facts: MerchantFacts }): void
   /** Whether the merchant's pool has code (a proven merchant's pool does: no request then). */
   isPoolDeployed(chain: ChainConfig): Promise<Result<boolean, ChainReadErrorType>>
@@ -58,7 +58,9 @@ export function createMerchantFactsReader({ timeoutMs = 10_000, onFetchRequest }
       return result.ok ? ok({ facts: result.value, fromCache: false }) : result
     },
     remember({ chain, facts }) {
-      cache.set(keyOf(chain), facts)
+      // A token whose decimals() could not be read is not cached as missing: the next verification reads again.
+      const complete = Object.keys(chain.tokens).every((symbol) => facts.tokenDecimals[symbol as keyof typeof facts.tokenDecimals] !== undefined)
+      if (complete) cache.set(keyOf(chain), facts)
     },
     async isPoolDeployed(chain) {
       return cache.has(keyOf(chain)) ? ok(true) : readPoolDeployed({ client: clientOf(chain), chain })

@@ -8,13 +8,25 @@ import { STOREFRONT_ERROR_CODES } from "../../../lib/session-data"
  * storefront can recognise it whichever it reads.
  */
 export function serviceErrorToMedusaError(error: ServiceClientError): MedusaError {
-  if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
-    return coded(MedusaError.Types.INVALID_DATA, error.code, `Stablecoin payment service refused ${error.endpoint}: ${error.serviceMessage ?? error.shortMessage}`)
+  // The service's own words (and an API-key 401's) never reach a shopper: the caller logs them.
+  if (error.status === 422) {
+    return coded(
+      MedusaError.Types.INVALID_DATA,
+      STOREFRONT_ERROR_CODES.serviceRefused,
+      "The payment service cannot take this payment on this chain (for example an amount below its minimum, or a quote that expired). Try again, or choose another chain or payment method."
+    )
+  }
+  if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429 && error.status !== 409) {
+    return coded(
+      MedusaError.Types.NOT_ALLOWED,
+      STOREFRONT_ERROR_CODES.serviceRefused,
+      "Stablecoin payments are not available for this store right now. Please choose another payment method."
+    )
   }
   return coded(
     MedusaError.Types.UNEXPECTED_STATE,
     STOREFRONT_ERROR_CODES.serviceUnavailable,
-    `Stablecoin payment service unavailable (${error.endpoint}: ${error.shortMessage}). Try again shortly.`
+    "The stablecoin payment service is unavailable right now. Try again shortly."
   )
 }
 
