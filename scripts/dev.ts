@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process"
 import net from "node:net"
 import path from "node:path"
 import { Client } from "pg"
+import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../demo-storefront/serve-demo-storefront"
 import { startSandbox, type Sandbox } from "../sandbox"
+import { devAccounts } from "../sandbox/chain"
 import { pluginOptionsFor } from "../sandbox/plugin-options-for"
 import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "./dev-state"
 import { SEED_MARKER } from "./seed"
@@ -23,6 +25,7 @@ const log = (message: string) => process.stderr.write(`[dev] ${message}\n`)
 const children = new Set<ChildProcess>()
 let embedded: EmbeddedPostgres["pg"] | undefined
 let sandbox: Sandbox | undefined
+let demo: DemoStorefront | undefined
 let stopping: Promise<void> | undefined
 
 /** Runs the Medusa CLI in its own process group, so stopping it also stops the server it forks. */
@@ -69,6 +72,7 @@ async function stopChild(child: ChildProcess) {
 function stopAll() {
   return (stopping ??= (async () => {
     removeDevState()
+    await demo?.close()
     await Promise.all([...children].map(stopChild))
     await sandbox?.stop()
     await embedded?.stop()
@@ -126,6 +130,12 @@ async function waitForHealth(url: string, server: ChildProcess) {
 async function main() {
   const port = Number(process.env.PORT ?? 9000)
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: stop what listens there or set PORT`)
+  // 8000 is the origin the store's CORS allows by default (medusa-config.ts STORE_CORS).
+  const demoPort = Number(process.env.DEMO_PORT ?? 8000)
+  if (!(await portIsFree(demoPort))) throw new Error(`port ${demoPort} is in use: stop what listens there or set DEMO_PORT (and STORE_CORS to its origin)`)
+  // Built while Postgres, the sandbox and Medusa start; a failure surfaces where it is awaited.
+  const demoBuilt = buildDemoStorefront()
+  demoBuilt.catch(() => {})
   const storeUrl = `http://localhost:${port}`
 
   const db = await database()
@@ -152,6 +162,16 @@ async function main() {
   await waitForHealth(storeUrl, server)
 
   const config = sandbox.toJSON()
+  demo = await serveDemoStorefront({
+    dir: await demoBuilt,
+    port: demoPort,
+    config: {
+      backendUrl: storeUrl,
+      publishableKey: seed.publishableKey,
+      // DEV ONLY: anvil's public customer account on the local chains, for the demo's dev wallet.
+      devWallet: { address: devAccounts.customer.address, chains: config.chains.map(({ chainId, rpcUrl, tokens }) => ({ chainId, rpcUrl, tokens })) },
+    },
+  })
   writeDevState({
     storeUrl,
     adminUrl: `${storeUrl}/app`,
@@ -167,6 +187,7 @@ async function main() {
     [
       "",
       "Stablecoin dev store is running (Ctrl-C stops everything).",
+      `  Demo storefront  ${demo.url}   (product, checkout, stablecoin step on both rails; DEV wallet on the local chain)`,
       `  Admin            ${storeUrl}/app   ${DEV_ADMIN.email} / ${DEV_ADMIN.password}`,
       `  Store API        ${storeUrl}   publishable key ${seed.publishableKey}`,
       `  Webhook URL      ${storeUrl}/hooks/stablecoin`,

@@ -13,7 +13,8 @@ import { screenshot } from "./helpers/screenshot"
 
 jest.setTimeout(180_000)
 
-const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] })
+// 1 s blocks: confirmations accrue on their own after the wallet's deposit, as on a live chain.
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2, blockTime: 1 }] })
 const demo = useDemoStorefront()
 
 /** Gives the customer dev account `amount` of a test token (its mint is public). */

@@ -46,7 +46,10 @@ export async function waitForStatus(page: Page, statuses: string[], timeoutMs = 
  * order_placed) and the page moved on, without a reload.
  */
 export async function waitForOrderPlaced(page: Page, timeoutMs = 60_000) {
-  const element = await page.waitForSelector("[data-order-id]", { timeout: timeoutMs })
+  const element = await page.waitForSelector("[data-order-id]", { timeout: timeoutMs }).catch(async (error: Error) => {
+    // Say where the page stood, not only that it timed out.
+    throw new Error(`${error.message.split("\n")[0]}; the page shows: ${(await page.textContent("main").catch(() => null))?.slice(0, 600)}`)
+  })
   return element.getAttribute("data-order-id")
 }
 
