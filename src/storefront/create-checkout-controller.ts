@@ -45,6 +45,7 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
   let stopped = false
   let announcedOrder: string | null = null
   let generation = 0
+  let resuming = false
 
   const set = (next: Partial<CheckoutSnapshot>) => {
     snapshot = { ...snapshot, ...next }
@@ -71,7 +72,11 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
       const { payment, withheld } = await client.getCartPayment(cart.id)
       if (mine !== generation) return
       if (withheld) return fail({ code: "unverified", message: "This payment could not be verified, so no address is shown. Choose the token again to start over.", retryable: true })
-      if (!payment) return
+      if (!payment) {
+        // resume() found no session yet: the customer chooses first.
+        if (snapshot.checkout.status === "starting" && resuming) set({ checkout: { status: "idle" } })
+        return
+      }
       set({ checkout: checkoutStateOf(payment) })
     } catch (error) {
       if (mine !== generation) return
@@ -81,7 +86,8 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
 
   function schedule() {
     clearTimeout(timer)
-    if (stopped || isSettledState(snapshot.checkout) || Date.now() - pollingSince > maxPollingMs) return
+    // Nothing to watch before a session exists (idle), nor after the payment settled.
+    if (stopped || snapshot.checkout.status === "idle" || isSettledState(snapshot.checkout) || Date.now() - pollingSince > maxPollingMs) return
     timer = setTimeout(() => void poll().then(schedule), pollIntervalMs)
   }
 
@@ -109,7 +115,11 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
     async resume() {
       stopped = false
       pollingSince = Date.now()
+      // "starting" until the first answer, so a storefront does not flash the choice over an existing session.
+      resuming = true
+      if (snapshot.checkout.status === "idle") set({ checkout: { status: "starting" } })
       await poll()
+      resuming = false
       schedule()
     },
     /** Polls now (e.g. after the customer says they sent it), then on schedule. */

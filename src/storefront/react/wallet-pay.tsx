@@ -16,6 +16,14 @@ const STEP_TEXT: Record<WalletStep, string> = {
   waiting_receipt: "Waiting for the transaction to be mined…",
 }
 
+/** The connect rail's steps as the customer sees them, and the controller steps each covers. */
+const CONNECT_STEPS: Array<[string, Array<WalletState["step"]>]> = [
+  ["Connect your wallet and switch to the network", ["connecting", "switching_chain"]],
+  ["Check the pool and your balance", ["verifying", "checking_balance"]],
+  ["Approve the token (only if the allowance is short)", ["approving"]],
+  ["Pay into the pool", ["paying", "waiting_receipt", "submitted"]],
+]
+
 export type WalletPayProps = {
   controller: CheckoutController
   payment: PublicStablecoinPayment
@@ -42,8 +50,34 @@ export function WalletPay({ controller, payment, wallet, extraWallets = [] }: Wa
     void controller.payWithWallet(w.provider)
   }
   const amount = payment.remaining?.display ?? payment.amount.display
+  const current = wallet.step === "idle" || wallet.step === "error" ? null : wallet.step
   return (
     <div className="stablecoin-payment__wallet">
+      {payment.connect && (
+        <>
+          <dl className="stablecoin-payment__facts">
+            <dt>Amount</dt>
+            <dd className="stablecoin-payment__amount" data-base-units={payment.remaining?.baseUnits ?? payment.amount.baseUnits}>
+              {amount} {payment.token.symbol}
+            </dd>
+            <dt>Network</dt>
+            <dd className="stablecoin-payment__chain">
+              {payment.chain.name} (chain {payment.chain.id})
+            </dd>
+            <dt>Paid into the store&apos;s pool</dt>
+            <dd>
+              <code className="stablecoin-payment__pool">{payment.connect.pool}</code>
+            </dd>
+          </dl>
+          <ol className="stablecoin-payment__steps" aria-label="Wallet steps">
+            {CONNECT_STEPS.map(([label, steps]) => (
+              <li key={label} aria-current={current && steps.includes(current) ? "step" : undefined}>
+                {label}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
       {wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">No browser wallet found. Install one, or use the address option.</p>}
       <div className="stablecoin-payment__wallet-buttons">
         {all.map((w) => (
