@@ -201,6 +201,20 @@ medusaIntegrationTestRunner({
       expect(rows.every((r) => r.poll_attempts === 1 && r.poll_claimed_by === null)).toBe(true)
     })
 
+    it("a capture whose cart cannot complete is not hidden: flagged order_missing for the merchant", async () => {
+      stack.sandbox.setWebhookUrl(null)
+      const { d, cart } = await session(PROVIDERS.deposit)
+      // The cart loses its items behind the store API's back (no payment-collection refresh): completion fails after the capture.
+      const carts = getContainer().resolve("cart") as { deleteLineItems(ids: string[]): Promise<void> }
+      await carts.deleteLineItems(cart.items.map((i: { id: string }) => i.id))
+      const res = await deliver(signedEvent(d, {}, "evt_no_items"))
+      expect(res.body.outcome).toBe("captured")
+      const row = await ledgerRow(getContainer(), d.paymentId)
+      expect(row!.captured_at).toBeTruthy()
+      expect(row!.attention).toBe("order_missing")
+      expect(await countOf(getContainer(), "order")).toBe(0)
+    })
+
     it("an event that used up its attempts is not dropped from view: its payment is flagged webhook_failed", async () => {
       stack.sandbox.setWebhookUrl(null)
       const { d } = await session(PROVIDERS.deposit)

@@ -9,6 +9,7 @@ import { judgedPaymentOf, ledgerUpdateFromJudgement, type LedgerPaymentRow } fro
 import type StablecoinModuleService from "../modules/stablecoin/service"
 import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
 import { findSessionPayment } from "./find-session-payment"
+import { syncLedgerRefunds } from "./sync-ledger-refunds"
 import { ensureLedgerPayment } from "./steps/ensure-ledger-payment"
 
 /** What applying an observation did: the judgement's outcome, with "capture" replaced by what Medusa did. */
@@ -52,10 +53,12 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
   const session = await findSession(container, row.payment_session_id)
   const medusaPayment = session ? await findSessionPayment(container, session.id) : null
   if (medusaPayment?.captured_at && !row.captured_at) {
-    // Captured by an earlier attempt that died before the ledger heard of it.
+    // Captured by an earlier attempt that died (or whose cart completion failed) before the ledger heard of it.
     await ledger.updateStablecoinPayments({ id: row.id, captured_at: new Date(medusaPayment.captured_at), confirmed_by: observation.source, confirmed_at: new Date() })
     row.captured_at = medusaPayment.captured_at
   }
+  // A refund Medusa made on its own (a captured cart that could not complete) is owed to the payer: list it.
+  if (medusaPayment?.refunds?.length) await syncLedgerRefunds(container, { paymentRowId: row.id, payment: medusaPayment })
 
   const judgement = judgeObservation({
     payment: judgedPaymentOf(row),

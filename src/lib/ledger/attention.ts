@@ -12,6 +12,7 @@ export const ATTENTION_KINDS = {
   observation_mismatch: "What the service said contradicts what the plugin issued (ids, chain, token, decimals or amounts); nothing was captured.",
   tx_reused: "This transaction hash already paid another payment; nothing was captured.",
   capture_failed: "The payment is confirmed but Medusa could not capture it; look at the order and confirm again.",
+  order_missing: "Captured, but Medusa could not turn the cart into an order (its completion failed); create the order or refund the payer.",
   webhook_failed: "A signed webhook event for this payment failed every processing attempt; reprocess it from the webhook log.",
   refund_due: "A refund is owed to the payer and has not been sent yet.",
   session_requoted: "Paid to an address whose checkout session was replaced; the cart did not become an order.",
