@@ -215,6 +215,22 @@ medusaIntegrationTestRunner({
       expect(await countOf(getContainer(), "order")).toBe(0)
     })
 
+    it("a claim is finished only by its holder: a stale claim taken over cannot be finished by the process that lost it", async () => {
+      await ledger().recordWebhookEvent({ event_id: "evt_claims", type: "payment_confirmed", payment_id: null, payload: {} })
+      const first = await ledger().claimWebhookEvent("evt_claims")
+      expect(first).toBeTruthy()
+      expect(await ledger().claimWebhookEvent("evt_claims")).toBeNull()
+      // The first holder stalls past the stale-claim age; another process takes the event over.
+      const [row] = await ledger().listStablecoinWebhookEvents({ event_id: "evt_claims" })
+      await ledger().updateStablecoinWebhookEvents({ id: row!.id, processing_started_at: new Date(Date.now() - 10 * MINUTE) })
+      const second = await ledger().claimWebhookEvent("evt_claims")
+      expect(second).toBeTruthy()
+      expect(await ledger().finishWebhookEvent("evt_claims", first!, "processed", "captured")).toBe(false)
+      expect(await ledger().finishWebhookEvent("evt_claims", second!, "processed", "already_captured")).toBe(true)
+      const [done] = await ledger().listStablecoinWebhookEvents({ event_id: "evt_claims" })
+      expect(done).toMatchObject({ state: "processed", outcome: "already_captured", attempts: 2, claim_token: null })
+    })
+
     it("an event that used up its attempts is not dropped from view: its payment is flagged webhook_failed", async () => {
       stack.sandbox.setWebhookUrl(null)
       const { d } = await session(PROVIDERS.deposit)
