@@ -1,0 +1,75 @@
+import { buildPublicPayment } from "../build-public-payment"
+import { buildRow, buildSession } from "./build-session"
+
+const now = new Date("2029-12-31T23:50:00.000Z")
+
+describe("buildPublicPayment", () => {
+  it("deposit rail: the verified address, the rebuilt EIP-681 URI, amounts from the payment's decimals", () => {
+    const session = buildSession()
+    const view = buildPublicPayment({ session, row: buildRow(), orderId: null, now })
+    expect(view.ok).toBe(true)
+    if (!view.ok) return
+    expect(view.value).toMatchObject({
+      phase: "waiting",
+      amount: { baseUnits: "27135000", display: "27.135" },
+      deposit: { address: (session.data.deposit as { address: string }).address },
+      chain: { id: 8453, name: "Base" },
+      addressValidAfterExpiry: true,
+      priceExpired: false,
+      final: false,
+    })
+    expect(view.value.message).toBe("Send exactly 27.135 USDC on Base to the address below.")
+  })
+
+  it("18 decimals: display from the payment's decimals, never a hard-coded 6", () => {
+    const view = buildPublicPayment({ session: buildSession({ decimals: 18, amount: "27135000000000000000" }), row: buildRow({ token_decimals: 18, expected_amount: "27135000000000000000" }), orderId: null, now })
+    expect(view.ok && view.value.amount).toEqual({ baseUnits: "27135000000000000000", display: "27.135" })
+  })
+
+  it("underpaid: the remaining amount with its own URI to the same address", () => {
+    const session = buildSession()
+    const view = buildPublicPayment({ session, row: buildRow({ status: "underpaid", confirmed_amount: "20000000" }), orderId: null, now })
+    if (!view.ok) throw new Error(view.error)
+    const address = (session.data.deposit as { address: string }).address
+    expect(view.value.phase).toBe("underpaid")
+    expect(view.value.remaining).toEqual({ baseUnits: "7135000", display: "7.135", paymentUri: expect.stringContaining(`address=${address}&uint256=7135000`) })
+    expect(view.value.message).toBe("We received 20 USDC, 7.135 USDC short. Send the remaining amount to the same address to complete the payment.")
+  })
+
+  it("an order id outranks the status", () => {
+    const view = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "paid" }), orderId: "order_1", now })
+    expect(view.ok && [view.value.phase, view.value.final, view.value.orderId]).toEqual(["order_placed", true, "order_1"])
+  })
+
+  it("waiting past the quote's expiry: expired price, the address still valid", () => {
+    const view = buildPublicPayment({ session: buildSession({ expiresAt: "2029-12-31T23:00:00.000Z" }), row: buildRow(), orderId: null, now })
+    expect(view.ok && [view.value.phase, view.value.priceExpired]).toEqual(["expired", true])
+    expect(view.ok && view.value.message).toMatch(/the address below still accepts 27.135 USDC/)
+  })
+
+  it("a contradiction the plugin recorded shows as failed, whatever the status word", () => {
+    const view = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "swept", mismatch: { source: "webhook" } }), orderId: null, now })
+    expect(view.ok && view.value.phase).toBe("failed")
+  })
+
+  it.each([
+    ["forwarder_mismatch", (d: Record<string, any>) => (d.deposit.address = "0x5555555555555555555555555555555555555555")],
+    ["payment_uri_mismatch", (d: Record<string, any>) => (d.deposit.paymentUri = d.deposit.paymentUri.replace("uint256=27135000", "uint256=1"))],
+    ["payment_ref_mismatch", (d: Record<string, any>) => (d.paymentId = "pay_other")],
+    ["bad_amount", (d: Record<string, any>) => (d.tokenDecimals = 18)],
+    ["no_verification", (d: Record<string, any>) => delete d.verification],
+  ])("withholds the whole view: %s", (problem, tamper) => {
+    const session = buildSession()
+    tamper(session.data as Record<string, any>)
+    expect(buildPublicPayment({ session, row: null, orderId: null, now })).toEqual({ ok: false, error: problem })
+  })
+
+  it("withholds the view when the ledger row is another amount", () => {
+    expect(buildPublicPayment({ session: buildSession(), row: buildRow({ expected_amount: "1" }), orderId: null, now })).toEqual({ ok: false, error: "ledger_mismatch" })
+  })
+
+  it("connect rail: the pool and reference, no deposit address", () => {
+    const view = buildPublicPayment({ session: buildSession({ rail: "connect" }), row: buildRow(), orderId: null, now })
+    expect(view.ok && [view.value.deposit, view.value.connect?.pool, view.value.message]).toEqual([null, "0x1111111111111111111111111111111111111111", "Connect your wallet to pay 27.135 USDC on Base."])
+  })
+})
