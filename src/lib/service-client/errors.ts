@@ -145,9 +145,8 @@ export class ServiceNetworkError extends ServiceClientError {
 }
 
 /** A 2xx whose body is not JSON or breaks the contract; `paths` names the offending fields. */
-export class InvalidServiceResponseError extends ServiceClientError {
-  override readonly name = "InvalidServiceResponseError"
-  readonly code = "service_invalid_response"
+/** A message that breaks the API contract; `paths` names the fields that failed. */
+abstract class ServiceContractError extends ServiceClientError {
   readonly retryable = "fatal"
   readonly paths: string[]
 
@@ -155,6 +154,12 @@ export class InvalidServiceResponseError extends ServiceClientError {
     super(shortMessage, parameters)
     this.paths = parameters.paths
   }
+}
+
+/** The service answered with a body that breaks the API contract (or one too large to read). */
+export class InvalidServiceResponseError extends ServiceContractError {
+  override readonly name = "InvalidServiceResponseError"
+  readonly code = "service_invalid_response"
 }
 
 /**
@@ -168,17 +173,10 @@ export class PoolCreationOutcomeUnknownError extends ServiceClientError {
   readonly retryable = "indeterminate"
 }
 
-/** A request that breaks the API contract, refused before it was sent (no call was made). `paths` names the fields. */
-export class InvalidServiceRequestError extends ServiceClientError {
+/** A request that breaks the API contract, refused before it was sent (no call was made). */
+export class InvalidServiceRequestError extends ServiceContractError {
   override readonly name = "InvalidServiceRequestError"
   readonly code = "service_invalid_request"
-  readonly retryable = "fatal"
-  readonly paths: string[]
-
-  constructor(shortMessage: string, parameters: ServiceClientErrorParameters & { paths: string[] }) {
-    super(shortMessage, parameters)
-    this.paths = parameters.paths
-  }
 }
 
 /** Bad `createServiceClient` options: thrown at startup, names the option, never echoes the key. */
