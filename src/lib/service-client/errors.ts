@@ -144,7 +144,6 @@ export class ServiceNetworkError extends ServiceClientError {
   readonly retryable = "retryable"
 }
 
-/** A 2xx whose body is not JSON or breaks the contract; `paths` names the offending fields. */
 /** A message that breaks the API contract; `paths` names the fields that failed. */
 abstract class ServiceContractError extends ServiceClientError {
   readonly retryable = "fatal"
