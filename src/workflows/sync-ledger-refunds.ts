@@ -15,6 +15,7 @@ const CART_COMPLETION_FAILED_NOTE = /cart completion failure/i
  */
 export async function syncLedgerRefunds(container: MedusaContainer, { paymentRowId, payment }: { paymentRowId: string; payment: SessionPayment }): Promise<LedgerRefund[]> {
   const recorded = ((payment.data?.refunds ?? []) as LedgerRefund[]).filter((r) => r && typeof r.id === "string")
+  if (!recorded.length) return []
   const medusaRefunds = [...(payment.refunds ?? [])].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
   const refunds = recorded.map((refund, i) => {
     const medusa = medusaRefunds[i]
