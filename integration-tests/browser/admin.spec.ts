@@ -1,0 +1,230 @@
+import { mkdirSync } from "node:fs"
+import path from "node:path"
+import type { Page } from "playwright-core"
+import type { Address } from "viem"
+import { startSandbox, type Sandbox } from "../../sandbox"
+import { devAccounts } from "../../sandbox/chain"
+import { DEV_ADMIN } from "../../scripts/dev-state"
+import { formatTokenAmount } from "../../src/lib/chain/format-token-amount"
+import { eventually, storeHeaders } from "../http/helpers/checkout"
+import type { StoreFixture } from "../http/helpers/store-fixtures"
+import { openSession, paySession, sendTokens } from "../admin/helpers"
+import { fetchApi, startAdminServer, type AdminServer } from "./admin-server"
+// The shared launch-chromium.ts passes --user-data-dir, which playwright refuses; this one works.
+import { launchStorefrontChromium as launchChromium } from "./storefront-chromium"
+
+jest.setTimeout(600_000)
+
+const DOCS = path.resolve(__dirname, "..", "..", "docs")
+
+type LedgerRow = {
+  id: string
+  payment_id: string
+  status: string
+  expected_amount: string
+  confirmed_amount: string | null
+  token_decimals: number
+  tx_hash: string | null
+  confirmations: number
+  captured_at: Date | null
+  refunds: Array<{ id: string; state: string; tokenAmount: string; txHash?: string }> | null
+}
+
+let sandbox: Sandbox
+let server: AdminServer
+let chromium: Awaited<ReturnType<typeof launchChromium>>
+let page: Page
+let api: ReturnType<typeof fetchApi>
+let store: StoreFixture
+
+const ledgerRow = async (paymentId: string) =>
+  (await server.sql<LedgerRow>("select * from stablecoin_payment where payment_id = $1 and deleted_at is null", [paymentId]))[0]
+
+/** A cart paid exactly on `rail`, turned into an order by the signed webhook. */
+async function paidOrder(rail: "deposit" | "connect") {
+  const opened = await openSession(api, store, rail)
+  await paySession(sandbox, opened.d, BigInt(opened.d.amount))
+  await sandbox.mine(8453, 3)
+  await eventually(async () => (await ledgerRow(opened.d.paymentId))?.captured_at, 60_000, 300)
+  const { data } = await api.post(`/store/carts/${opened.cart.id}/complete`, {}, storeHeaders(store))
+  return { ...opened, orderId: data.order.id as string }
+}
+
+const shot = async (name: string, target?: string) => {
+  const file = path.join(DOCS, `admin-${name}.png`)
+  if (target) await page.locator(target).first().screenshot({ path: file })
+  else await page.screenshot({ path: file, fullPage: true })
+}
+
+async function setTheme(theme: "light" | "dark") {
+  await page.evaluate((t) => localStorage.setItem("medusa_admin_theme", t), theme)
+}
+
+beforeAll(async () => {
+  mkdirSync(DOCS, { recursive: true })
+  sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 2 }], webhookRetry: { baseDelayMs: 200, maxAttempts: 5 } })
+  // The reconcile job stays off: only webhooks and the merchant's actions move a payment here.
+  server = await startAdminServer({ sandbox, options: { reconcile: { enabled: false } } })
+  api = fetchApi(server.url)
+  store = server.seed as unknown as StoreFixture
+  chromium = await launchChromium()
+  page = await chromium.browser.newPage({ viewport: { width: 1440, height: 1000 } })
+  await page.goto(`${server.url}/app/login`, { timeout: 300_000 })
+  // The first load makes vite build the admin's dependencies (about 30 s here, more under load).
+  await page.waitForSelector('input[name="email"]', { timeout: 300_000 }).catch(async (error) => {
+    await page.screenshot({ path: path.join(DOCS, "..", ".admin-login-failure.png") }).catch(() => {})
+    throw error
+  })
+  await page.fill('input[name="email"]', DEV_ADMIN.email)
+  await page.fill('input[name="password"]', DEV_ADMIN.password)
+  await page.click('button[type="submit"]')
+  await page.waitForURL(/\/app\/orders/, { timeout: 120_000 })
+})
+
+afterAll(async () => {
+  await chromium?.close()
+  await server?.stop()
+  await sandbox?.stop()
+})
+
+describe("the admin in Chromium", () => {
+  it("the Stablecoin page starts empty, with live chain health and a working connection test", async () => {
+    await page.goto(`${server.url}/app/stablecoin`)
+    await page.waitForSelector('[data-testid="stablecoin-payments-empty"]', { timeout: 120_000 })
+    await page.waitForSelector('[data-testid="stablecoin-chain-health"][data-healthy="true"]', { timeout: 60_000 })
+    await page.click('[data-testid="stablecoin-test-connection"]')
+    await page.waitForSelector('[data-testid="stablecoin-test-result"]')
+    expect(await page.textContent('[data-testid="stablecoin-test-result"]')).toContain("accepted the api key")
+    await shot("page-empty")
+    await shot("health", '[data-testid="stablecoin-health"]')
+  })
+
+  it("the order widget shows each rail's payment as the ledger holds it", async () => {
+    for (const rail of ["deposit", "connect"] as const) {
+      const paid = await paidOrder(rail)
+      const row = (await ledgerRow(paid.d.paymentId))!
+      await page.goto(`${server.url}/app/orders/${paid.orderId}`)
+      const widget = page.locator('[data-testid="stablecoin-widget"]')
+      await widget.waitFor({ timeout: 120_000 })
+      expect(await widget.locator('[data-testid="stablecoin-status"]').textContent()).toBe(row.status)
+      const amount = `${formatTokenAmount(row.expected_amount, row.token_decimals)} USDC`
+      expect(await widget.locator('[data-testid="stablecoin-expected"]').textContent()).toContain(amount)
+      expect(await widget.locator('[data-testid="stablecoin-received"]').textContent()).toContain(`${formatTokenAmount(row.confirmed_amount!, row.token_decimals)} USDC`)
+      expect(await widget.locator('[data-testid="stablecoin-tx"]').getAttribute("data-value")).toBe(row.tx_hash)
+      expect(await widget.locator('[data-testid="stablecoin-tx"] a').getAttribute("href")).toBe(`https://basescan.org/tx/${row.tx_hash}`)
+      expect((await widget.locator('[data-testid="stablecoin-confirmations"]').textContent())!.replace(/\D/g, "")).toBe(String(row.confirmations))
+      expect(await widget.locator('[data-testid="stablecoin-confirmed-by"]').textContent()).toContain("webhook")
+      expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toMatch(/Safe to ship: (Yes|Deposit rail)/)
+      await shot(`widget-${rail}`, '[data-testid="stablecoin-widget"]')
+    }
+  })
+
+  it("an underpaid payment is found on the Stablecoin page, refreshed and confirmed from the browser", async () => {
+    const { d } = await openSession(api, store, "deposit")
+    await paySession(sandbox, d, BigInt(d.amount) / 2n)
+    await sandbox.mine(8453, 3)
+    await sandbox.waitForStatus(d.deposit.intentId, "underpaid", 30_000)
+    const row = await eventually(() => ledgerRow(d.paymentId))
+
+    await page.goto(`${server.url}/app/stablecoin`)
+    await page.click('[data-testid="stablecoin-filter-attention"]')
+    await page.getByRole("option", { name: "All payments" }).click()
+    await page.click(`[data-testid="stablecoin-payment-row"][data-payment-id="${row.id}"]`)
+    const drawer = page.getByRole("dialog")
+    await drawer.locator('[data-testid="stablecoin-refresh"]').click()
+    await page.getByRole("alertdialog").getByRole("button", { name: "Refresh" }).click()
+    await drawer.locator('[data-testid="stablecoin-confirm"]').waitFor({ timeout: 30_000 })
+    expect(await drawer.locator('[data-testid="stablecoin-status"]').textContent()).toBe("underpaid")
+    expect(await drawer.locator('[data-testid="stablecoin-shortfall"]').textContent()).toContain(
+      formatTokenAmount(BigInt(d.amount) - BigInt(d.amount) / 2n, row.token_decimals)
+    )
+    await shot("drawer-underpaid", '[role="dialog"]')
+    await page.keyboard.press("Escape")
+
+    await page.click('[data-testid="stablecoin-filter-attention"]')
+    await page.getByRole("option", { name: "underpaid", exact: true }).click()
+    await page.waitForSelector(`[data-testid="stablecoin-payment-row"][data-payment-id="${row.id}"]`)
+    await shot("page-attention")
+    await page.click(`[data-testid="stablecoin-payment-row"][data-payment-id="${row.id}"]`)
+    await page.getByRole("dialog").locator('[data-testid="stablecoin-confirm"]').click()
+    await shot("confirm-prompt", '[role="alertdialog"]')
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm and capture" }).click()
+    await eventually(async () => (await ledgerRow(d.paymentId))?.captured_at, 30_000)
+    expect((await ledgerRow(d.paymentId))!).toMatchObject({ status: "underpaid" })
+    await page.keyboard.press("Escape")
+  })
+
+  it("a failed webhook event is reprocessed from the webhook log", async () => {
+    sandbox.faults.dropWebhooks(true)
+    const { d } = await openSession(api, store, "deposit")
+    await paySession(sandbox, d, BigInt(d.amount))
+    await sandbox.mine(8453, 3)
+    await sandbox.waitForStatus(d.deposit.intentId, "swept", 30_000)
+    sandbox.faults.dropWebhooks(false)
+    const body = await eventually(async () => sandbox.events().find((e) => e.data.paymentId === d.paymentId && e.type === "payment_confirmed"))
+    // Recorded as the webhook route records an event, left failed as after a crash mid-processing.
+    await server.sql(
+      `insert into stablecoin_webhook_event (id, event_id, type, payment_id, payload, state, attempts, outcome, received_at, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, 'failed', 1, 'database unavailable', now(), now(), now())`,
+      [`scevt_browser_${Date.now()}`, body.id, body.type, d.paymentId, JSON.stringify(body)]
+    )
+    await page.goto(`${server.url}/app/stablecoin`)
+    const row = page.locator(`[data-testid="stablecoin-webhook-row"][data-event-id="${body.id}"]`)
+    await row.waitFor({ timeout: 60_000 })
+    expect(await row.getAttribute("data-state")).toBe("failed")
+    await shot("webhook-log-failed", '[data-testid="stablecoin-webhook-log"]')
+    await row.locator('[data-testid="stablecoin-reprocess"]').click()
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reprocess" }).click()
+    await page.waitForSelector(`[data-testid="stablecoin-webhook-row"][data-event-id="${body.id}"][data-state="processed"]`, { timeout: 60_000 })
+    expect((await ledgerRow(d.paymentId))!.captured_at).toBeTruthy()
+    await shot("webhook-log-processed", '[data-testid="stablecoin-webhook-log"]')
+  })
+
+  it("a refund is recorded only with the real on-chain transfer; a wrong one is refused with the reason", async () => {
+    const paid = await paidOrder("deposit")
+    // The merchant refunds in Medusa's own order page flow (admin API), which records the refund due in the ledger.
+    const [payment] = await server.sql<{ id: string }>("select id from payment where payment_session_id = $1", [paid.session.id])
+    const refundRes = await page.request.post(`${server.url}/admin/payments/${payment!.id}/refund`, { data: { amount: 5 } })
+    expect(refundRes.status()).toBe(200)
+    const row = await eventually(async () => {
+      const r = await ledgerRow(paid.d.paymentId)
+      return r?.refunds?.some((x) => x.state === "due") ? r : null
+    })
+    const refund = row.refunds!.find((x) => x.state === "due")!
+    const token = paid.d.tokenAddress as Address
+    const payer = devAccounts.customer.address
+
+    await page.goto(`${server.url}/app/orders/${paid.orderId}`)
+    const widget = page.locator('[data-testid="stablecoin-widget"]')
+    await widget.locator('[data-testid="stablecoin-refund"][data-state="due"]').waitFor({ timeout: 120_000 })
+    await shot("widget-refund-due", '[data-testid="stablecoin-widget"]')
+
+    const wrong = await sendTokens(sandbox, { token, to: payer, amount: BigInt(refund.tokenAmount) - 1n })
+    await widget.locator('[data-testid="stablecoin-record-refund"]').click()
+    await page.fill('[data-testid="stablecoin-refund-tx"]', wrong)
+    await page.click('[data-testid="stablecoin-refund-submit"]')
+    await page.waitForSelector('[data-testid="stablecoin-refund-error"]', { timeout: 30_000 })
+    expect(await page.textContent('[data-testid="stablecoin-refund-error"]')).toContain("amount")
+    await shot("refund-wrong-transfer", '[role="alertdialog"]')
+    expect((await ledgerRow(paid.d.paymentId))!.refunds!.find((x) => x.id === refund.id)!.state).toBe("due")
+
+    const good = await sendTokens(sandbox, { token, to: payer, amount: BigInt(refund.tokenAmount) })
+    await page.fill('[data-testid="stablecoin-refund-tx"]', good)
+    await page.click('[data-testid="stablecoin-refund-submit"]')
+    await widget.locator('[data-testid="stablecoin-refund"][data-state="sent"]').waitFor({ timeout: 30_000 })
+    expect((await ledgerRow(paid.d.paymentId))!.refunds!.find((x) => x.id === refund.id)).toMatchObject({ state: "sent", txHash: good })
+    await shot("widget-refund-sent", '[data-testid="stablecoin-widget"]')
+  })
+
+  it("dark mode", async () => {
+    await setTheme("dark")
+    await page.goto(`${server.url}/app/stablecoin`)
+    await page.waitForSelector('[data-testid="stablecoin-chain-health"]', { timeout: 60_000 })
+    await shot("page-dark")
+    const [order] = await server.sql<{ id: string }>("select id from \"order\" order by created_at limit 1")
+    await page.goto(`${server.url}/app/orders/${order!.id}`)
+    await page.waitForSelector('[data-testid="stablecoin-widget"]', { timeout: 60_000 })
+    await shot("order-dark")
+    await setTheme("light")
+  })
+})
