@@ -81,6 +81,11 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     LOG_LEVEL: "warn",
     PORT: String(port),
     DATABASE_URL: direct,
+    // One process with Medusa's defaults (in-process locking, local event bus), whatever the shell sets.
+    REDIS_URL: "",
+    MEDUSA_WORKER_MODE: "",
+    LOCKING_PROVIDER: "",
+    DATABASE_POOL_MAX: "",
     STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox, { chains, reconcile: { enabled: false }, ...options.plugin })),
   }
   log("migrating and seeding")
@@ -90,15 +95,16 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
   if (!line) throw new Error(`the seed printed no result:\n${seedOut.slice(-2000)}`)
   const seed = JSON.parse(line.slice(SEED_MARKER.length)) as DevSeed
 
-  const nodeOptions = [process.env.NODE_OPTIONS ?? ""]
+  // `node --cpu-prof` is refused in NODE_OPTIONS: the CLI runs under this node with the flags.
+  const nodeArgs: string[] = []
   if (options.cpuProfDir) {
     fs.mkdirSync(options.cpuProfDir, { recursive: true })
-    nodeOptions.push(`--cpu-prof --cpu-prof-dir=${options.cpuProfDir}`)
+    nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`)
   }
   log("starting medusa")
-  const child: ChildProcess = spawn(MEDUSA, ["start"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, fs.realpathSync(MEDUSA), "start"], {
     cwd: ROOT,
-    env: { ...env, DATABASE_URL: proxied, NODE_OPTIONS: nodeOptions.join(" ").trim() },
+    env: { ...env, DATABASE_URL: proxied },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   })
