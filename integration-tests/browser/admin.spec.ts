@@ -224,7 +224,7 @@ describe("the admin in Chromium", () => {
     const [order] = await server.sql<{ id: string }>("select id from \"order\" order by created_at limit 1")
     await page.goto(`${server.url}/app/orders/${order!.id}`)
     await page.waitForSelector('[data-testid="stablecoin-widget"]', { timeout: 60_000 })
-    await shot("order-dark")
+    await shot("widget-dark", '[data-testid="stablecoin-widget"]')
     await setTheme("light")
   })
 })

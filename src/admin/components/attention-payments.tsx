@@ -145,7 +145,7 @@ export const AttentionPayments = () => {
       <Drawer open={open !== null} onOpenChange={(o) => !o && setOpenId(null)}>
         <Drawer.Content>
           <Drawer.Header>
-            <Drawer.Title>Stablecoin payment</Drawer.Title>
+            <Drawer.Title className="font-mono">{open?.payment_id ?? "Stablecoin payment"}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="overflow-y-auto p-0">{open && <PaymentDetails payment={open} />}</Drawer.Body>
         </Drawer.Content>

@@ -37,7 +37,9 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
         </Text>
         {payment.attention && (
           <div className="mt-2 flex items-start gap-x-2" data-testid="stablecoin-attention">
-            <StatusBadge color="orange">{payment.attention}</StatusBadge>
+            <StatusBadge color="orange" className="shrink-0">
+              {payment.attention}
+            </StatusBadge>
             <Text size="small" className="text-ui-fg-subtle">
               {payment.attention_meaning}
             </Text>

@@ -40,7 +40,7 @@ export const RecordRefundPrompt = ({ payment, refund }: { payment: AdminStableco
       <Prompt.Content>
         <Prompt.Header>
           <Prompt.Title>Record refund sent</Prompt.Title>
-          <Prompt.Description>
+          <Prompt.Description className="break-all">
             Paste the hash of the transfer you sent. The plugin reads it on {payment.chain_name} and records the refund only if it moved exactly{" "}
             {refund.token_amount.display} {refund.token} ({payment.token_address}) to the payer {refund.payerAddress}. Nothing is sent by the plugin.
           </Prompt.Description>
@@ -58,7 +58,7 @@ export const RecordRefundPrompt = ({ payment, refund }: { payment: AdminStableco
             data-testid="stablecoin-refund-tx"
           />
           {problem && (
-            <Text size="small" className="text-ui-fg-error" data-testid="stablecoin-refund-error">
+            <Text size="small" className="text-ui-fg-error break-all" data-testid="stablecoin-refund-error">
               {problem}
             </Text>
           )}
