@@ -109,14 +109,14 @@ medusaIntegrationTestRunner({
       await first.waitForSelector(".stablecoin-payment__address")
       const { payment } = await view(cart.id)
       const intentId = payment!.paymentId
-      const storeReads: string[] = []
+      const storeReads: number[] = []
       const tabs = [first]
       for (let i = 1; i < 10; i++) {
         const tab = await demo.browser.newPage()
         await tab.goto(`${demo.url}/?cart=${cart.id}&poll=250`)
         tabs.push(tab)
       }
-      for (const tab of tabs) tab.on("request", (r) => r.url().includes("/store/stablecoin/carts/") && storeReads.push(r.url()))
+      tabs.forEach((tab, index) => tab.on("request", (r) => r.url().includes("/store/stablecoin/carts/") && storeReads.push(index)))
       proxy.reset()
       const windowMs = 15_000
       const started = Date.now()
@@ -126,7 +126,8 @@ medusaIntegrationTestRunner({
       // Which id the service is asked with (the deposit intent's id or the payment id) is the provider's business: count them all, one payment exists.
       const bound = Math.ceil(elapsed / 5_000) + 1
       console.log(`storefront polling: ${tabs.length} tabs, ${storeReads.length} store reads, ${statusReads.length} service status reads in ${elapsed} ms (bound ${bound}); payment ${intentId}`)
-      expect(storeReads.length).toBeGreaterThan(100)
+      // Every tab kept polling (how often depends on the machine's load); the service saw only the bounded reads.
+      for (const index of tabs.keys()) expect(storeReads.filter((i) => i === index).length).toBeGreaterThanOrEqual(2)
       expect(statusReads.length).toBeGreaterThanOrEqual(1)
       expect(statusReads.length).toBeLessThanOrEqual(bound)
       await Promise.all(tabs.map((t) => t.close()))

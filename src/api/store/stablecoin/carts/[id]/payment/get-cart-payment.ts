@@ -13,8 +13,8 @@ export type GetCartPaymentDeps = {
   /** The order the cart became (order_cart link), or null. */
   findOrderId(cartId: string): Promise<string | null>
   ledgerRowsOf(sessionId: string): Promise<CartPaymentLedgerRow[]>
-  /** Asks the service about one ledger row, bounded by the ledger's claim; resolves when the row is updated (or was not due). */
-  refresh(rowId: string): Promise<void>
+  /** Asks the service about one ledger row, bounded by the ledger's claim; true when the service was asked (the row may have changed). */
+  refresh(rowId: string): Promise<boolean>
   onWithheld(problem: PublicPaymentProblem, sessionId: string): void
   now(): Date
   /** How long after the quote's expiry storefront polls may still cause service reads. */
@@ -46,8 +46,8 @@ export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string): 
 
   let { row, view } = await build()
   if (view.ok && row && shouldRefreshPayment({ final: view.value.final, expiresAt: new Date(view.value.expiresAt), now: deps.now(), maxAgeAfterExpiryMs: deps.maxAgeAfterExpiryMs })) {
-    await deps.refresh(row.id)
-    ;({ view } = await build())
+    // Read the ledger again only when the service was asked: most polls fall inside the interval.
+    if (await deps.refresh(row.id)) ({ view } = await build())
   }
   if (!view.ok) {
     deps.onWithheld(view.error, session.id)

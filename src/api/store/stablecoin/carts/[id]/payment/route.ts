@@ -13,7 +13,7 @@ export const STOREFRONT_REFRESH_INTERVAL_MS = 5_000
 export const STOREFRONT_REFRESH_MAX_AGE_AFTER_EXPIRY_MS = 60 * 60 * 1000
 
 /** In-process coalescing: concurrent polls of one payment share one refresh attempt. */
-const inFlight = createSingleFlight<string, void>()
+const inFlight = createSingleFlight<string, boolean>()
 
 /**
  * GET /store/stablecoin/carts/:id/payment: the public view of the cart's stablecoin payment
@@ -45,10 +45,12 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinCart
       refresh: (rowId) =>
         inFlight.run(rowId, async () => {
           try {
-            await refreshStablecoinPayment(req.scope, { paymentRowId: rowId, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, source: "refresh" })
+            const { refreshed } = await refreshStablecoinPayment(req.scope, { paymentRowId: rowId, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, source: "refresh" })
+            return refreshed
           } catch (error) {
             // The customer still gets the ledger's view; the webhook and the reconcile job carry on.
             logger.warn(`stablecoin: storefront refresh of ${rowId} failed: ${error instanceof Error ? error.message : String(error)}`)
+            return false
           }
         }),
       onWithheld(problem, sessionId) {
