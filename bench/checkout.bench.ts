@@ -10,7 +10,7 @@
  *   5. 100 tabs polling the store route for 50 payments vs Medusa's GET /store/carts/:id.
  * SQL statements per request are counted by a proxy between Medusa and Postgres. Writes bench/RESULTS.md
  * (BENCH_OUT overrides); BENCH_PROFILE=dir writes the server's CPU profile there.
- * Sizes: BENCH_SESSIONS (200), BENCH_ORDERS (60), BENCH_WEBHOOKS (300), BENCH_SECONDS (5), BENCH_POLL_SECONDS (20).
+ * Sizes: BENCH_SESSIONS (200), BENCH_ORDERS (40), BENCH_WEBHOOKS (300), BENCH_SECONDS (5), BENCH_POLL_SECONDS (20).
  */
 import { execFileSync, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -24,7 +24,7 @@ import { ms, ratio, summarize, timed, type Summary } from "./lib/stats"
 
 const ROOT = path.resolve(__dirname, "..")
 const N_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200)
-const N_ORDERS = Number(process.env.BENCH_ORDERS ?? 60)
+const N_ORDERS = Number(process.env.BENCH_ORDERS ?? 40)
 const N_WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 300)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 20)
@@ -123,6 +123,22 @@ async function postWebhook(body: string, signature = signWebhookPayload({ payloa
   const res = await fetch(`${app.url}/hooks/stablecoin`, { method: "POST", headers: { "content-type": "application/json", [WEBHOOK_SIGNATURE_HEADER]: signature }, body })
   const text = await res.text()
   return { status: res.status, text }
+}
+
+/** Runs `medusa exec <script>` on the bench app's database and returns the JSON it printed after `marker` (null when it failed: logged). */
+async function execScript(script: string, marker: string, extraEnv: Record<string, string> = {}): Promise<any> {
+  const output = await new Promise<string>((resolve) => {
+    const child = spawn(path.join(ROOT, "node_modules/.bin/medusa"), ["exec", script], { cwd: ROOT, env: { ...app.env, ...extraEnv } })
+    let o = ""
+    child.stdout.on("data", (c) => (o += c))
+    child.stderr.on("data", (c) => (o += c))
+    child.once("exit", (code) => {
+      if (code !== 0) log(`${script} exited ${code}: ${o.slice(-2000)}`)
+      resolve(o)
+    })
+  })
+  const found = output.split("\n").find((l) => l.startsWith(marker))
+  return found ? JSON.parse(found.slice(marker.length)) : null
 }
 
 /** Server CPU seconds (user+system) of every process in the server's group. */
@@ -263,7 +279,10 @@ async function main() {
     sqlSamples["complete"] = await (async () => {
       const { cartId, pcId } = await newCart()
       await createSession(pcId, SYSTEM)
-      return costOf(() => ok("POST", `/store/carts/${cartId}/complete`))
+      const cost = await costOf(() => ok("POST", `/store/carts/${cartId}/complete`))
+      const { rows } = await app.db.query("select id from payment where payment_collection_id = $1", [pcId])
+      sqlSamples["admin capture"] = await costOf(() => ok("POST", `/admin/payments/${rows[0].id}/capture`, {}, admin()))
+      return cost
     })()
     void prepared
     for (const c of await prepareCarts(N_ORDERS, async (c) => {
@@ -281,7 +300,7 @@ async function main() {
     const completeCapture = summarize(orderTimes.completeCapture)
     const webhookOrder = summarize(orderTimes.plugin)
     row("2. system default: POST /store/carts/:id/complete", complete, undefined, sqlNote("complete"))
-    row("2. system default: complete + admin capture", completeCapture)
+    row("2. system default: complete + admin capture", completeCapture, undefined, `${sqlNote("complete")}; capture: ${sqlNote("admin capture")}`)
     row("2. signed payment_confirmed → order (authorised + captured) vs complete alone", webhookOrder, complete, sqlNote("webhook to order"))
     row("2. signed payment_confirmed → order vs complete + admin capture (like with like)", webhookOrder, completeCapture)
 
@@ -341,6 +360,18 @@ async function main() {
     const forged = await throughput(`forged deliveries, ${(Buffer.byteLength(forgedBody) / 1024).toFixed(0)} KB body, bad signature → 401, 8 concurrent`, () => postWebhook(forgedBody, forgedSig).then((r) => r.status), 401)
     const medusaHookRate = await throughput("Medusa's POST /hooks/payment/system_default, 8 concurrent (baseline)", () => fetch(`${app.url}/hooks/payment/system_default`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).then(async (r) => (await r.text(), r.status)), 200)
     void dup, forged, medusaHookRate
+    log("3. own webhook work in-process (medusa exec)")
+    const inproc = await execScript("./bench/webhook-inprocess.ts", "WEBHOOK_INPROCESS ", {
+      BENCH_WEBHOOK_INPUT: JSON.stringify({ secret: app.sandbox.webhookSecret, captured: capturedPayments.map((c) => c.body), duplicate: dupBody, runs: N_WEBHOOKS, seconds: SECONDS }),
+    })
+    if (inproc) {
+      const cpu = (x: { cpuMsPerEvent: number }) => `${x.cpuMsPerEvent.toFixed(2)} ms CPU per event`
+      row("3. in-process handleWebhook: new signed event, payment already captured (no HTTP, no processPaymentWorkflow)", inproc.own, undefined, cpu(inproc.own))
+      row("3. in-process handleWebhook: duplicate delivery", inproc.duplicate, undefined, cpu(inproc.duplicate))
+      row("3. in-process handleWebhook: forged 64 KB body → 401", inproc.forged, undefined, cpu(inproc.forged))
+      for (const [label, r] of [["duplicates", inproc.duplicates], ["forged 64 KB rejections", inproc.forgedRate]] as const)
+        table.push(`| 3. in-process ${label}, 8 concurrent | | | ${r.n} in ${r.wall.toFixed(1)} s | | | | | **${r.perWallSecond.toFixed(0)}/s wall, ${r.perCpuSecond.toFixed(0)} per CPU-second** (one Node process = one core) |`)
+    }
 
     const carts: string[] = []
     const intents: string[] = []
@@ -423,16 +454,8 @@ async function main() {
     const execMs = plan[0]["QUERY PLAN"][0]["Execution Time"] as number
     const indexName = planText.match(/"Index Name":"([^"]+)"/)?.[1]
     app.sandbox.requestCounts(true)
-    const reconcileOut = await new Promise<string>((resolve, reject) => {
-      const child = spawn(path.join(ROOT, "node_modules/.bin/medusa"), ["exec", "./bench/reconcile-once.ts"], { cwd: ROOT, env: app.env })
-      let o = ""
-      child.stdout.on("data", (c) => (o += c))
-      child.stderr.on("data", (c) => (o += c))
-      child.once("exit", (code) => (code === 0 ? resolve(o) : reject(new Error(o.slice(-2000)))))
-    })
+    const run = await execScript("./bench/reconcile-once.ts", "RECONCILE_RUN ")
     const service = app.sandbox.requestCounts(true)
-    const runLine = reconcileOut.split("\n").find((l) => l.startsWith("RECONCILE_RUN "))
-    const run = runLine ? JSON.parse(runLine.slice("RECONCILE_RUN ".length)) : null
     const sent = Object.values(service).reduce((a, b) => a + b, 0)
     table.push(
       `| 4. one reconcile run, ${pending[0].n} pending payments in the ledger (batch ${run?.result?.selected ?? "?"}, default batchSize 50, concurrency 4) | ${run ? ms(run.ms) : "failed"} | | 1 | | | | | ${sent} service requests (${JSON.stringify(service)}); claim query: ${usesIndex ? `index (${indexName})` : "**NO INDEX**"}, ${execMs.toFixed(2)} ms; result ${JSON.stringify(run?.result ?? {}).slice(0, 200)} |`

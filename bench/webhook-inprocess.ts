@@ -1,0 +1,72 @@
+import type { ExecArgs } from "@medusajs/framework/types"
+import { randomBytes } from "node:crypto"
+import { handleWebhook } from "../src/api/hooks/stablecoin/handle-webhook"
+import { signWebhookPayload } from "../src/lib/webhooks"
+import { summarize } from "./lib/stats"
+
+/**
+ * `medusa exec ./bench/webhook-inprocess.ts` (run by checkout.bench.ts with BENCH_WEBHOOK_INPUT):
+ * the plugin's own webhook work called in-process, without Medusa's HTTP stack and without
+ * processPaymentWorkflow: handleWebhook for (a) a new signed event of an already captured payment,
+ * (b) a duplicate delivery, (c) a forged 64 KB body; CPU per event from process.cpuUsage (one core).
+ * Prints WEBHOOK_INPROCESS {json}.
+ */
+export default async function webhookInProcess({ container }: ExecArgs) {
+  const input = JSON.parse(process.env.BENCH_WEBHOOK_INPUT!) as { secret: string; captured: string[]; duplicate: string; runs: number; seconds: number }
+  const sign = (body: string) => signWebhookPayload({ payload: body, secret: input.secret })
+  const again = (i: number) => {
+    const first = JSON.parse(input.captured[i % input.captured.length]!)
+    return JSON.stringify({ ...first, id: `evt_inproc_${randomBytes(8).toString("hex")}`, createdAt: new Date().toISOString() })
+  }
+  const forged = Buffer.from(JSON.stringify({ id: "evt_forged", type: "payment_confirmed", createdAt: new Date().toISOString(), data: { pad: "x".repeat(64 * 1024 - 120) } }))
+  const forgedSig = `t=${Math.floor(Date.now() / 1000)},v1=${"ab".repeat(32)}`
+  const dup = Buffer.from(input.duplicate)
+  const dupSig = sign(input.duplicate)
+
+  // Warm-up.
+  for (let i = 0; i < 20; i++) {
+    await handleWebhook(container, Buffer.from(again(i)), undefined).catch(() => {})
+    await handleWebhook(container, dup, dupSig)
+  }
+  const latency = async (make: (i: number) => [Buffer, string], expect: (r: Awaited<ReturnType<typeof handleWebhook>>) => boolean) => {
+    const times: number[] = []
+    const cpu0 = process.cpuUsage()
+    for (let i = 0; i < input.runs; i++) {
+      const [body, sig] = make(i)
+      const t = performance.now()
+      const r = await handleWebhook(container, body, sig)
+      times.push(performance.now() - t)
+      if (!expect(r)) throw new Error(`unexpected: ${JSON.stringify(r)}`)
+    }
+    const cpu = process.cpuUsage(cpu0)
+    return { ...summarize(times), cpuMsPerEvent: (cpu.user + cpu.system) / 1000 / input.runs }
+  }
+  const own = await latency((i) => {
+    const b = again(i)
+    return [Buffer.from(b), sign(b)]
+  }, (r) => r.status === 200 && r.body.outcome === "already_captured")
+  const duplicate = await latency(() => [dup, dupSig], (r) => r.status === 200 && r.body.duplicate === true)
+  const forgedLatency = await latency(() => [forged, forgedSig], (r) => r.status === 401)
+
+  const rate = async (make: () => [Buffer, string], concurrency: number) => {
+    const cpu0 = process.cpuUsage()
+    const t0 = performance.now()
+    const end = Date.now() + input.seconds * 1000
+    let n = 0
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < end) {
+          const [b, s] = make()
+          await handleWebhook(container, b, s)
+          n++
+        }
+      })
+    )
+    const cpu = process.cpuUsage(cpu0)
+    const wall = (performance.now() - t0) / 1000
+    return { n, wall, perWallSecond: n / wall, perCpuSecond: n / ((cpu.user + cpu.system) / 1e6) }
+  }
+  const duplicates = await rate(() => [dup, dupSig], 8)
+  const forgedRate = await rate(() => [forged, forgedSig], 8)
+  process.stdout.write(`\nWEBHOOK_INPROCESS ${JSON.stringify({ own, duplicate, forged: forgedLatency, duplicates, forgedRate })}\n`)
+}
