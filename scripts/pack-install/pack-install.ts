@@ -1,0 +1,210 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process"
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import net from "node:net"
+import path from "node:path"
+import { Client } from "pg"
+import { startSandbox, type Sandbox } from "../../sandbox"
+import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
+import { launchStorefrontChromium } from "../../integration-tests/browser/storefront-chromium"
+import { fetchApi } from "../../integration-tests/browser/admin-server"
+import { openSession, paySession } from "../../integration-tests/admin/helpers"
+import { storeHeaders } from "../../integration-tests/http/helpers/checkout"
+import { STORE_MEDUSA_CONFIG, STORE_SEED } from "./store-files"
+
+/**
+ * Packs the plugin as npm would publish it and installs the tarball into fresh stores outside the
+ * repository: a copy of the official starter's backend (medusajs/dtc-starter, Medusa 2.18.0, the
+ * lowest version the peers allow) and the same backend moved to 2.21.2. Each store gets the
+ * medusa-config.ts the README describes, boots, shows the Stablecoin page and the order widget in
+ * Chromium, and takes one payment through the store API into an order.
+ *
+ *   node -r ts-node/register/transpile-only scripts/pack-install/pack-install.ts [--medusa 2.18.0] [--medusa 2.21.2] [--no-build]
+ */
+const ROOT = path.resolve(__dirname, "..", "..")
+const STARTER = path.resolve(ROOT, "..", "shared", "starters", "dtc-starter")
+const WORK = "/tmp/stablecoin-pack-install"
+const DOCS = path.join(ROOT, "docs")
+const log = (m: string) => process.stderr.write(`[pack-install] ${m}\n`)
+
+const args = process.argv.slice(2)
+const versions = args.flatMap((a, i) => (a === "--medusa" ? [args[i + 1]!] : []))
+if (versions.length === 0) versions.push("2.18.0", "2.21.2")
+
+const timed = async <T>(label: string, fn: () => Promise<T> | T, timings: Record<string, number>) => {
+  const started = Date.now()
+  const value = await fn()
+  timings[label] = Math.round((Date.now() - started) / 100) / 10
+  log(`${label}: ${timings[label]} s`)
+  return value
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer()
+    s.on("error", reject)
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo
+      s.close(() => resolve(port))
+    })
+  })
+
+function sh(cmd: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  return execFileSync(cmd, argv, { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 }).toString()
+}
+
+/** The packed tarball, built from .medusa/server as `npm publish` would ship it. */
+function pack(build: boolean): string {
+  if (build) sh(path.join(ROOT, "node_modules", ".bin", "medusa"), ["plugin:build"], ROOT)
+  mkdirSync(WORK, { recursive: true })
+  const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", WORK], ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>
+  const files = out[0]!.files.map((f) => f.path)
+  for (const needed of ["LICENSE", ".medusa/server/src/admin/index.mjs", ".medusa/server/src/modules/stablecoin/index.js", ".medusa/server/src/providers/stablecoin/index.js"]) {
+    if (!files.includes(needed)) throw new Error(`the tarball lacks ${needed}`)
+  }
+  return path.join(WORK, out[0]!.filename)
+}
+
+/** A copy of the starter's backend on `version`, with the tarball and the README's config. */
+function prepareStore(version: string, tarball: string): string {
+  const dir = path.join(WORK, `store-${version}`)
+  rmSync(dir, { recursive: true, force: true })
+  cpSync(STARTER, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) && !src.includes(`${path.sep}.git`) })
+  const backend = path.join(dir, "apps", "backend")
+  const pkgPath = path.join(backend, "package.json")
+  const pkg = JSON.parse(readFileSync(pkgPath, "utf8"))
+  for (const deps of [pkg.dependencies, pkg.devDependencies]) {
+    for (const name of Object.keys(deps)) if (name.startsWith("@medusajs/") && name !== "@medusajs/ui" && /^\d/.test(deps[name])) deps[name] = version
+  }
+  if (version !== "2.18.0") pkg.dependencies["@medusajs/ui"] = "4.2.6"
+  pkg.dependencies["medusa-payment-stablecoin"] = `file:${tarball}`
+  writeFileSync(pkgPath, JSON.stringify(pkg, null, 2))
+  writeFileSync(path.join(backend, "medusa-config.ts"), STORE_MEDUSA_CONFIG)
+  mkdirSync(path.join(backend, "src", "scripts"), { recursive: true })
+  // The repository's store seed, importing the provider ids from the installed package instead of the source tree.
+  const seedStore = readFileSync(path.join(ROOT, "scripts", "seed-store.ts"), "utf8").replace('"../src/lib/session-data"', '"medusa-payment-stablecoin/lib/session-data"')
+  writeFileSync(path.join(backend, "src", "scripts", "seed-store.ts"), seedStore)
+  writeFileSync(path.join(backend, "src", "scripts", "stablecoin-seed.ts"), STORE_SEED)
+  return backend
+}
+
+async function checkStore(version: string, tarball: string) {
+  const timings: Record<string, number> = {}
+  const backend = prepareStore(version, tarball)
+  const storeRoot = path.resolve(backend, "..", "..")
+  await timed("pnpm install", () => sh("npx", ["--yes", "pnpm@10.11.1", "install", "--filter", "@dtc/backend...", "--no-frozen-lockfile"], storeRoot), timings)
+  const installed = JSON.parse(readFileSync(path.join(backend, "node_modules", "@medusajs", "framework", "package.json"), "utf8")).version
+  if (installed !== version) throw new Error(`expected @medusajs/framework ${version}, installed ${installed}`)
+
+  const sandbox: Sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 2 }] })
+  const port = await freePort()
+  const url = `http://localhost:${port}`
+  sandbox.setWebhookUrl(`${url}/hooks/stablecoin`)
+  const dbName = `stablecoin_pack_install_${version.replace(/\./g, "_")}_${Date.now()}`
+  const pg = { host: process.env.DB_HOST ?? "localhost", port: Number(process.env.DB_PORT ?? 5432), user: process.env.DB_USERNAME ?? "postgres", password: process.env.DB_PASSWORD ?? "" }
+  const admin = new Client({ ...pg, database: "postgres" })
+  await admin.connect()
+  await admin.query(`create database "${dbName}"`)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: String(port),
+    DATABASE_URL: `postgres://${pg.user}:${pg.password}@${pg.host}:${pg.port}/${dbName}`,
+    STORE_CORS: url,
+    ADMIN_CORS: url,
+    AUTH_CORS: url,
+    JWT_SECRET: "pack-install",
+    COOKIE_SECRET: "pack-install",
+    LOG_LEVEL: "error",
+    STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox, { reconcile: { enabled: false } })),
+  }
+  const medusa = path.join(backend, "node_modules", ".bin", "medusa")
+  let server: ChildProcess | undefined
+  const chromium = await launchStorefrontChromium()
+  try {
+    await timed("db:migrate", () => sh(medusa, ["db:migrate"], backend, env), timings)
+    const seedOut = await timed("seed", () => sh(medusa, ["exec", "./src/scripts/stablecoin-seed.ts"], backend, env), timings)
+    const seed = JSON.parse(seedOut.split("\n").find((l) => l.startsWith("PACK_INSTALL_SEED "))!.slice("PACK_INSTALL_SEED ".length))
+
+    server = spawn(medusa, ["start"], { cwd: backend, env, detached: true, stdio: ["ignore", "ignore", "pipe"] })
+    let stderr = ""
+    server.stderr!.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)))
+    await timed("boot to /health", async () => {
+      for (const deadline = Date.now() + 300_000; ; ) {
+        if (server!.exitCode !== null) throw new Error(`medusa start exited:\n${stderr}`)
+        if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return
+        if (Date.now() > deadline) throw new Error(`no /health within 300 s:\n${stderr}`)
+        await new Promise((r) => setTimeout(r, 500))
+      }
+    }, timings)
+
+    const api = fetchApi(url)
+    const { cart, session, d } = await timed("payment session (store API)", () => openSession(api, seed, "deposit"), timings)
+    if (!d.deposit?.address || d.verification?.forwarder !== d.deposit.address) throw new Error(`session without a verified deposit address: ${JSON.stringify(d).slice(0, 500)}`)
+    log(`session ${session.id}: pay ${d.amount} base units of ${d.token} to ${d.deposit.address}`)
+    await paySession(sandbox, d, BigInt(d.amount))
+    await sandbox.mine(8453, 3)
+    const order = await timed("payment to order", async () => {
+      for (const deadline = Date.now() + 60_000; ; ) {
+        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(seed)).catch((e: any) => e.response)
+        if (res?.data?.type === "order") return res.data.order as { id: string }
+        if (Date.now() > deadline) throw new Error(`cart ${cart.id} did not become an order`)
+        await new Promise((r) => setTimeout(r, 1000))
+      }
+    }, timings)
+
+    const page = await chromium.browser.newPage({ viewport: { width: 1440, height: 1000 } })
+    await timed("admin login (first load builds the admin)", async () => {
+      await page.goto(`${url}/app/login`, { timeout: 300_000 })
+      await page.waitForSelector('input[name="email"]', { timeout: 300_000 })
+      await page.fill('input[name="email"]', "admin@example.com")
+      await page.fill('input[name="password"]', "supersecret")
+      await page.click('button[type="submit"]')
+      await page.waitForURL(/\/app\/orders/, { timeout: 120_000 })
+    }, timings)
+    await page.goto(`${url}/app/orders/${order.id}`)
+    await page.waitForSelector('[data-testid="stablecoin-widget"] [data-testid="stablecoin-status"]', { timeout: 120_000 })
+    const status = await page.textContent('[data-testid="stablecoin-widget"] [data-testid="stablecoin-status"]')
+    await page.locator('[data-testid="stablecoin-widget"]').screenshot({ path: path.join(DOCS, `admin-pack-install-${version}-widget.png`) })
+    await page.goto(`${url}/app/stablecoin`)
+    await page.waitForSelector('[data-testid="stablecoin-chain-health"][data-healthy="true"]', { timeout: 120_000 })
+    await page.screenshot({ path: path.join(DOCS, `admin-pack-install-${version}-page.png`) })
+    return { version, installed, order: order.id, widgetStatus: status, timings }
+  } finally {
+    await chromium.close()
+    if (server && server.exitCode === null) {
+      try {
+        process.kill(-server.pid!, "SIGTERM")
+      } catch {
+        // gone
+      }
+      await new Promise((r) => setTimeout(r, 3000))
+      try {
+        process.kill(-server.pid!, "SIGKILL")
+      } catch {
+        // gone
+      }
+    }
+    await sandbox.stop()
+    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => {})
+    await admin.end()
+  }
+}
+
+async function main() {
+  const started = Date.now()
+  const tarball = pack(!args.includes("--no-build"))
+  log(`packed ${path.basename(tarball)}`)
+  if (!existsSync(STARTER)) throw new Error(`the starter is not at ${STARTER}`)
+  const results = []
+  for (const version of versions) {
+    log(`store on Medusa ${version}`)
+    results.push(await checkStore(version, tarball))
+  }
+  process.stdout.write(`${JSON.stringify({ tarball: path.basename(tarball), results, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
+  process.exit(0)
+}
+
+main().catch((error) => {
+  log(String(error instanceof Error ? error.stack : error))
+  process.exit(1)
+})
