@@ -23,6 +23,16 @@ module.exports = {
       ...common,
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/integration-tests/reliability/"],
+      globalSetup: "<rootDir>/integration-tests/setup/global-setup.js",
+      globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.js",
+      setupFiles: ["<rootDir>/integration-tests/setup/env.js"],
+    },
+    {
+      // Several `medusa start` processes on one database, Redis, kill -9 (RELIABILITY.md); run in band.
+      ...common,
+      displayName: "reliability",
+      testMatch: ["<rootDir>/integration-tests/reliability/**/*.spec.[jt]s"],
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.js",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.js",
       setupFiles: ["<rootDir>/integration-tests/setup/env.js"],

@@ -9,9 +9,43 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  */
 const stablecoinOptions = JSON.parse(process.env.STABLECOIN_OPTIONS ?? "{}")
 
+/**
+ * Production shape, all from env and all optional (unset = one process, in-process locking, local
+ * event bus, in-memory workflow engine, as `npm run dev` and the tests run):
+ *   MEDUSA_WORKER_MODE  shared | server | worker (a worker runs the reconcile job and subscribers)
+ *   REDIS_URL           Redis for the event bus, the workflow engine and (default) locking
+ *   LOCKING_PROVIDER    postgres | redis: where the plugin's per-payment lock lives across processes
+ *                       (default: redis when REDIS_URL is set, else Medusa's in-process lock)
+ *   DATABASE_POOL_MAX   Postgres connections per process (Medusa's default is 10)
+ * See README "Running in production" and RELIABILITY.md.
+ */
+const workerMode = process.env.MEDUSA_WORKER_MODE as "shared" | "server" | "worker" | undefined
+const redisUrl = process.env.REDIS_URL || undefined
+const lockingProvider = process.env.LOCKING_PROVIDER || (redisUrl ? "redis" : undefined)
+if (lockingProvider && !["postgres", "redis"].includes(lockingProvider)) throw new Error(`LOCKING_PROVIDER must be postgres or redis, not ${lockingProvider}`)
+if (lockingProvider === "redis" && !redisUrl) throw new Error("LOCKING_PROVIDER=redis needs REDIS_URL")
+const poolMax = process.env.DATABASE_POOL_MAX ? Number(process.env.DATABASE_POOL_MAX) : undefined
+
+const productionModules = [
+  ...(lockingProvider === "postgres"
+    ? [{ resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }] } }]
+    : lockingProvider === "redis"
+      ? [{ resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] } }]
+      : []),
+  ...(redisUrl
+    ? [
+        { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+        { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      ]
+    : []),
+]
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    ...(workerMode ? { workerMode } : {}),
+    ...(redisUrl ? { redisUrl } : {}),
+    ...(poolMax ? { databaseDriverOptions: { pool: { max: poolMax } } } : {}),
     http: {
       storeCors: process.env.STORE_CORS ?? "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS ?? "http://localhost:9000",
@@ -28,5 +62,6 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: { providers: [{ resolve: "./src/providers/stablecoin", id: "stablecoin", options: stablecoinOptions }] },
     },
+    ...productionModules,
   ],
 })

@@ -1,0 +1,300 @@
+import { startSandbox, type Sandbox } from "../../../sandbox"
+import { postWebhook } from "../../http/helpers/ledger"
+import { startCluster, type Cluster, type Variant } from "./cluster"
+import { call, capturesOf, confirmedEventBody, depositSession, figures, ledgerRowOf, payAndSweep, percentile, reconcileRunsAtOnce, totals, type Json } from "./store"
+
+const LOAD_CHECKOUTS = Number(process.env.RELIABILITY_LOAD_CHECKOUTS ?? 40)
+
+/**
+ * The production shape on one database: instance "a" in worker mode "shared" (HTTP, scheduled jobs,
+ * the event bus's worker) and "b" in worker mode "server" (HTTP only), both `medusa start`. (A
+ * process in mode "worker" serves no routes in Medusa 2.21.2, only /health, so a webhook cannot
+ * be spread over a server and a worker: the two HTTP instances are a shared and a server.)
+ * The plugin's reconcile job is switched off in the options so that every reconcile run here is
+ * one the test starts (a `medusa exec` process running the job's workflow), and a reconcile poll
+ * may capture (captureOnReconcile), the path a lost or stuck webhook is recovered by.
+ */
+export function defineReliabilitySuite(variant: Variant) {
+  jest.setTimeout(300_000)
+  let sandbox: Sandbox
+  let cluster: Cluster
+  const fig = figures(variant)
+  const a = () => cluster.instances.find((i) => i.name === "a")!
+  const b = () => cluster.instances.find((i) => i.name === "b")!
+
+  beforeAll(async () => {
+    const started = Date.now()
+    sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 2 }], webhookRetry: { baseDelayMs: 200, maxAttempts: 5 } })
+    cluster = await startCluster({
+      variant,
+      sandbox,
+      options: { captureOnReconcile: true, reconcile: { enabled: false } } as Json,
+      instances: [
+        { name: "a", mode: "shared" },
+        { name: "b", mode: "server" },
+      ],
+    })
+    fig.set("setup", { totalMs: Date.now() - started, bootMs: Object.fromEntries(cluster.instances.map((i) => [`${i.name} (${i.mode})`, i.bootMs])) })
+  })
+  afterAll(async () => {
+    fig.write()
+    await cluster?.stop()
+    await sandbox?.stop()
+  })
+  beforeEach(() => {
+    sandbox.faults.reset()
+    sandbox.setWebhookUrl(null)
+  })
+
+  const deliver = (url: string, body: string) => postWebhook(url, body, { secret: sandbox.webhookSecret })
+
+  it("runs as configured: two processes on one database, the variant's modules loaded", async () => {
+    expect(cluster.instances.map((i) => [i.name, i.mode, i.alive()])).toEqual([
+      ["a", "shared", true],
+      ["b", "server", true],
+    ])
+    const tables = await cluster.sql<{ table_name: string }>(`select table_name from information_schema.tables where table_name = 'locking'`)
+    // locking-postgres brings its table; the Redis variant does not load it.
+    expect(tables.length).toBe(variant === "postgres" ? 1 : 0)
+    const processes = await cluster.sql<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and application_name <> 'reliability-test'`)
+    fig.set("connectionsAtRest", processes.length)
+  })
+
+  it("one event delivered 50 times at once over both instances: one order, one payment, one capture", async () => {
+    const { d } = await depositSession(a(), cluster.seed)
+    await payAndSweep(sandbox, d)
+    const event = await confirmedEventBody(sandbox, d.paymentId)
+    const before = await totals(cluster)
+    const started = Date.now()
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => deliver(i % 2 ? b().url : a().url, event.body)))
+    const ms = Date.now() - started
+    expect(answers.map((x) => x.status)).toEqual(Array(50).fill(200))
+    const outcomes = answers.map((x) => x.body.outcome)
+    expect(outcomes.filter((o) => o === "captured")).toHaveLength(1)
+    const after = await totals(cluster)
+    expect({ orders: after.orders - before.orders, payments: after.payments - before.payments, captures: after.captures - before.captures }).toEqual({ orders: 1, payments: 1, captures: 1 })
+    expect(await capturesOf(cluster, d.paymentId)).toEqual({ payments: 1, captures: 1 })
+    const [stored] = await cluster.sql<Json>(`select state, outcome, attempts from stablecoin_webhook_event where event_id = $1`, [event.id])
+    expect(stored).toMatchObject({ state: "processed", outcome: "captured", attempts: 1 })
+    const byOutcome: Record<string, number> = {}
+    for (const x of answers) byOutcome[`${x.body.duplicate ? "duplicate " : ""}${x.body.state ?? ""}:${x.body.outcome ?? ""}`] = (byOutcome[`${x.body.duplicate ? "duplicate " : ""}${x.body.state ?? ""}:${x.body.outcome ?? ""}`] ?? 0) + 1
+    fig.set("sameEvent50x", { deliveries: 50, allAnsweredMs: ms, answers: byOutcome, orders: 1, payments: 1, captures: 1 })
+  })
+
+  it("webhook on one instance, merchant confirm on the other and a reconcile run in a third process at one moment: one capture", async () => {
+    const { d } = await depositSession(b(), cluster.seed)
+    await payAndSweep(sandbox, d)
+    const event = await confirmedEventBody(sandbox, d.paymentId)
+    const row = await ledgerRowOf(cluster, d.paymentId)
+    const token = await cluster.adminToken(b())
+    const before = await totals(cluster)
+    const { results, other } = await reconcileRunsAtOnce(cluster, 1, () =>
+      Promise.all([deliver(a().url, event.body), call(b().url, "POST", `/admin/stablecoin/payments/${row!.id}/confirm`, {}, { authorization: `Bearer ${token}` })])
+    )
+    const [webhook, confirm] = other as [Awaited<ReturnType<typeof deliver>>, Awaited<ReturnType<typeof call>>]
+    expect(webhook.status).toBe(200)
+    expect(confirm.status).toBe(200)
+    const reconcile = results[0]!
+    const captured = [webhook.body.outcome === "captured", confirm.data.outcome === "captured", reconcile.captured === 1].filter(Boolean)
+    expect(captured).toHaveLength(1)
+    const after = await totals(cluster)
+    expect({ orders: after.orders - before.orders, captures: after.captures - before.captures }).toEqual({ orders: 1, captures: 1 })
+    expect(await capturesOf(cluster, d.paymentId)).toEqual({ payments: 1, captures: 1 })
+    fig.set("webhookConfirmReconcile", {
+      webhook: webhook.body.outcome,
+      confirm: confirm.data.outcome,
+      reconcile: { polled: reconcile.polled, captured: reconcile.captured },
+      captures: 1,
+    })
+  })
+
+  it("two reconcile runs in two processes at once poll each payment once", async () => {
+    const sessions = []
+    for (let i = 0; i < 6; i++) sessions.push(await depositSession(i % 2 ? a() : b(), cluster.seed))
+    const ids = sessions.map((s) => s.d.paymentId as string)
+    sandbox.requestCounts(true)
+    const { results } = await reconcileRunsAtOnce(cluster, 2)
+    const counts = sandbox.requestCounts()
+    // Only the six waiting payments are due (the others are captured); each is polled by one run.
+    expect(results[0]!.polled + results[1]!.polled).toBe(6)
+    expect(counts["pool-deposit-status"]).toBe(6)
+    const rows = await cluster.sql<Json>(`select poll_attempts, poll_claimed_by from stablecoin_payment where payment_id = any($1)`, [ids])
+    expect(rows.map((r) => [r.poll_attempts, r.poll_claimed_by])).toEqual(Array(6).fill([1, null]))
+    fig.set("twoReconcileRuns", { payments: 6, polledByRun: results.map((r) => r.polled), statusRequests: counts["pool-deposit-status"], runMs: results.map((r) => r.finishedAt - r.startedAt) })
+  })
+
+  it(`load: ${LOAD_CHECKOUTS} concurrent checkouts over both instances, session to captured order`, async () => {
+    sandbox.setWebhookUrl(null)
+    const before = await totals(cluster)
+    const connections: number[] = []
+    let sampling = true
+    const sampler = (async () => {
+      while (sampling) {
+        const [row] = await cluster.sql<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = current_database() and application_name <> 'reliability-test'`)
+        connections.push(Number(row!.n))
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    })()
+    try {
+    const started = Date.now()
+    // Session creation, all at once, spread over the two instances.
+    const created = await Promise.all(
+      Array.from({ length: LOAD_CHECKOUTS }, async (_, i) => {
+        const t0 = Date.now()
+        try {
+          const s = await depositSession(i % 2 ? b() : a(), cluster.seed)
+          return { ok: true as const, t0, sessionMs: Date.now() - t0, s }
+        } catch (error: any) {
+          return { ok: false as const, t0, status: error.answer?.status ?? 0, message: String(error.answer?.data?.message ?? error) }
+        }
+      })
+    )
+    const failures = created.filter((c) => !c.ok) as Array<{ ok: false; status: number; message: string }>
+    // A failed checkout must fail with a readable, retryable answer (429/503 from the service limit, never a 500 without a message).
+    for (const f of failures) {
+      expect([429, 503, 502]).toContain(f.status)
+      expect(f.message.length).toBeGreaterThan(10)
+    }
+    const ok = created.filter((c) => c.ok) as Array<{ ok: true; t0: number; sessionMs: number; s: Awaited<ReturnType<typeof depositSession>> }>
+    // Payments from one wallet go one after the other (one nonce sequence); the webhooks then go
+    // to both instances, alternately, as a load balancer would spread them.
+    sandbox.setWebhookUrl(a().url + "/hooks/stablecoin")
+    const capturedAt = new Map<string, number>()
+    const sweptAt = new Map<string, number>()
+    for (const [i, c] of ok.entries()) {
+      sandbox.setWebhookUrl((i % 2 ? b() : a()).url + "/hooks/stablecoin")
+      await payAndSweep(sandbox, c.s.d)
+      sweptAt.set(c.s.d.paymentId, Date.now())
+    }
+    const deadline = Date.now() + 120_000
+    while (capturedAt.size < ok.length && Date.now() < deadline) {
+      const rows = await cluster.sql<{ payment_id: string; captured_at: Date | null }>(`select payment_id, captured_at from stablecoin_payment where payment_id = any($1) and captured_at is not null`, [ok.map((c) => c.s.d.paymentId)])
+      for (const r of rows) if (!capturedAt.has(r.payment_id)) capturedAt.set(r.payment_id, Date.now())
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(capturedAt.size).toBe(ok.length)
+    const after = await totals(cluster)
+    expect({ orders: after.orders - before.orders, captures: after.captures - before.captures }).toEqual({ orders: ok.length, captures: ok.length })
+    // Each process has a pool of 10 (DATABASE_POOL_MAX): two processes never hold more than 20.
+    const maxConnections = Math.max(...connections)
+    expect(maxConnections).toBeLessThanOrEqual(20)
+    const sessionMs = ok.map((c) => c.sessionMs)
+    const paidToCaptured = ok.map((c) => capturedAt.get(c.s.d.paymentId)! - sweptAt.get(c.s.d.paymentId)!)
+    fig.set("load", {
+      checkouts: LOAD_CHECKOUTS,
+      succeeded: ok.length,
+      failed: failures.map((f) => `${f.status} ${f.message.slice(0, 120)}`),
+      sessionCreationMs: { p50: percentile(sessionMs, 50), p99: percentile(sessionMs, 99), max: Math.max(...sessionMs) },
+      sweptToCapturedMs: { p50: percentile(paidToCaptured, 50), p99: percentile(paidToCaptured, 99), max: Math.max(...paidToCaptured), note: "sampled every 200 ms" },
+      note: "payments are sent one after the other from one wallet (one nonce sequence), so the time from session to captured order is sessionCreation + this payment's turn + sweptToCaptured",
+      totalMs: Date.now() - started,
+      maxDbConnections: maxConnections,
+      poolMaxPerProcess: 10,
+    })
+    } finally {
+      sampling = false
+      await sampler
+    }
+  })
+
+  it("kill -9 of the instance processing a webhook at three points: each captured exactly once by the next reconcile run", async () => {
+    // Three payments, each stopped on instance a at one point by a lock the test holds in Postgres:
+    //   claimed:  the event is claimed, the ledger row write waits (row lock on stablecoin_payment)
+    //   session:  the confirmation is written to the session, Medusa's payment insert waits (lock on payment)
+    //   capture:  inside processPaymentWorkflow, the order and payment exist, the capture insert waits (lock on capture)
+    const { Client } = await import("pg")
+    const points = ["claimed", "session", "capture"] as const
+    const sessions = []
+    for (const _ of points) sessions.push(await depositSession(a(), cluster.seed))
+    const events = []
+    for (const s of sessions) {
+      await payAndSweep(sandbox, s.d)
+      events.push(await confirmedEventBody(sandbox, s.d.paymentId))
+    }
+    const before = await totals(cluster)
+    const lockFor = {
+      claimed: (c: InstanceType<typeof Client>, paymentId: string) => c.query(`select id from stablecoin_payment where payment_id = $1 for update`, [paymentId]),
+      session: (c: InstanceType<typeof Client>) => c.query(`lock table payment in share mode`),
+      capture: (c: InstanceType<typeof Client>) => c.query(`lock table capture in share mode`),
+    }
+    const waitedOn = { claimed: "stablecoin_payment", session: "payment", capture: "capture" }
+    const killedAt: number[] = []
+    const claimedBeforeKill: string[] = []
+    const answersToDead: number[] = []
+    const restartMs: number[] = []
+    for (const [i, point] of points.entries()) {
+      // One point at a time: hold the lock, deliver to a, wait until a's backend waits on it, kill -9 a, release, restart a.
+      const holder = new Client({ connectionString: cluster.databaseUrl, application_name: "reliability-test" })
+      await holder.connect()
+      await holder.query("begin")
+      await lockFor[point](holder, sessions[i]!.d.paymentId)
+      const inflight = deliver(a().url, events[i]!.body).catch(() => ({ status: 0, body: {} as Json }))
+      const deadline = Date.now() + 60_000
+      for (;;) {
+        const rows = await cluster.sql(
+          `select 1 from pg_locks l left join pg_class c on c.oid = l.relation
+            where not l.granted and l.pid <> pg_backend_pid() and (c.relname = $1 or ($2 and l.locktype in ('transactionid', 'tuple')))`,
+          [waitedOn[point], point === "claimed"]
+        )
+        if (rows.length) break
+        if (Date.now() > deadline) throw new Error(`nothing waited at ${point} within 60 s`)
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      const [state] = await cluster.sql<Json>(`select state from stablecoin_webhook_event where event_id = $1`, [events[i]!.id])
+      claimedBeforeKill.push(state?.state)
+      killedAt.push(Date.now())
+      await a().kill9()
+      await holder.query("rollback")
+      await holder.end()
+      answersToDead.push((await inflight).status)
+      const restarted = await cluster.start("a", "shared")
+      restartMs.push(restarted.bootMs)
+    }
+    const killAt = killedAt[killedAt.length - 1]!
+    const statesAfterKill = await cluster.sql<Json>(`select event_id, state, attempts from stablecoin_webhook_event where event_id = any($1)`, [events.map((e) => e.id)])
+
+    // The service's retry (here: the same event again, to the surviving instance, as a load balancer
+    // would route it) while the dead process's claim is younger than the stale-claim window.
+    const retries = await Promise.all(events.map((e, i) => deliver(i % 2 ? b().url : a().url, e.body)))
+
+    // Recovery, 1: the next reconcile run (the job's workflow, in its own process) polls what is due.
+    const runs: Json[] = []
+    const reconcileOnce = async (label: string) => {
+      const { results } = await reconcileRunsAtOnce(cluster, 1)
+      const r = results[0]!
+      runs.push({ label, selected: r.selected, polled: r.polled, captured: r.captured, failed: r.failed, webhookEvents: r.webhookEvents, runMs: r.finishedAt - r.startedAt, finishedAfterLastKillMs: r.finishedAt - killAt })
+    }
+    await reconcileOnce("next run")
+    const afterFirstRun = await Promise.all(sessions.map((s) => capturesOf(cluster, s.d.paymentId)))
+    // Recovery, 2: an event a dead process left "processing" is taken over after the stale-claim
+    // window (120 s). The test moves the claims' start back by 121 s instead of waiting it out.
+    await cluster.sql(`update stablecoin_webhook_event set processing_started_at = processing_started_at - interval '121 seconds' where event_id = any($1) and state = 'processing'`, [events.map((e) => e.id)])
+    for (let i = 0; i < 3; i++) {
+      const caps = await Promise.all(sessions.map((s) => capturesOf(cluster, s.d.paymentId)))
+      if (caps.every((c) => c.captures === 1)) break
+      await reconcileOnce(`after the stale-claim window, run ${i + 1}`)
+    }
+    const recoveredMs = Date.now() - killAt
+    const ledgerAfter = await Promise.all(sessions.map((s) => ledgerRowOf(cluster, s.d.paymentId)))
+    const eventRows = await cluster.sql<Json>(`select event_id, state, attempts, outcome from stablecoin_webhook_event where event_id = any($1)`, [events.map((e) => e.id)])
+    const eventsAfter = events.map((e) => eventRows.find((r) => r.event_id === e.id))
+    fig.set("crash", {
+      points,
+      claimedBeforeKill,
+      answersFromDeadProcess: answersToDead,
+      restartBootMs: restartMs,
+      statesAfterKill: events.map((e) => statesAfterKill.find((r) => r.event_id === e.id)?.state),
+      retryToSurvivor: retries.map((x) => ({ status: x.status, duplicate: x.body.duplicate ?? false, state: x.body.state, outcome: x.body.outcome })),
+      reconcileRuns: runs,
+      capturedByTheFirstRun: afterFirstRun.map((c) => c.captures),
+      ledgerAfter: ledgerAfter.map((r) => ({ status: r?.status, attention: r?.attention, captured_at: r?.captured_at })),
+      eventsAfter,
+      lastKillToAllCapturedMs: recoveredMs,
+      eachKillToAllCapturedMs: killedAt.map((t) => Date.now() - t),
+    })
+    for (const s of sessions) expect(await capturesOf(cluster, s.d.paymentId)).toEqual({ payments: 1, captures: 1 })
+    const after = await totals(cluster)
+    expect({ orders: after.orders - before.orders, captures: after.captures - before.captures }).toEqual({ orders: 3, captures: 3 })
+    for (const s of sessions) expect((await ledgerRowOf(cluster, s.d.paymentId))!.captured_at).toBeTruthy()
+  })
+}
