@@ -20,7 +20,8 @@ export type AdminServer = {
   stop(): Promise<void>
 }
 
-const freePort = () =>
+/** A port no one listens on now. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer()
     server.on("error", reject)

@@ -1,12 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import net from "node:net"
 import path from "node:path"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../../sandbox"
 import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
 import { launchStorefrontChromium } from "../../integration-tests/browser/storefront-chromium"
-import { fetchApi } from "../../integration-tests/browser/admin-server"
+import { fetchApi, freePort } from "../../integration-tests/browser/admin-server"
 import { openSession, paySession } from "../../integration-tests/admin/helpers"
 import { storeHeaders } from "../../integration-tests/http/helpers/checkout"
 import { STORE_MEDUSA_CONFIG, STORE_SEED } from "./store-files"
@@ -18,7 +17,7 @@ import { STORE_MEDUSA_CONFIG, STORE_SEED } from "./store-files"
  * medusa-config.ts the README describes, boots, shows the Stablecoin page and the order widget in
  * Chromium, and takes one payment through the store API into an order.
  *
- *   node -r ts-node/register/transpile-only scripts/pack-install/pack-install.ts [--medusa 2.18.0] [--medusa 2.21.2] [--no-build]
+ *   node -r ts-node/register/transpile-only scripts/pack-install/pack-install.ts [--medusa 2.18.0] [--medusa 2.21.2] [--no-build] [--reuse]
  */
 const ROOT = path.resolve(__dirname, "..", "..")
 const STARTER = path.resolve(ROOT, "..", "shared", "starters", "dtc-starter")
@@ -37,16 +36,6 @@ const timed = async <T>(label: string, fn: () => Promise<T> | T, timings: Record
   log(`${label}: ${timings[label]} s`)
   return value
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer()
-    s.on("error", reject)
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
 
 function sh(cmd: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
   return execFileSync(cmd, argv, { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 }).toString()
@@ -81,7 +70,11 @@ function prepareStore(version: string, tarball: string): string {
   writeFileSync(path.join(backend, "medusa-config.ts"), STORE_MEDUSA_CONFIG)
   mkdirSync(path.join(backend, "src", "scripts"), { recursive: true })
   // The repository's store seed, importing the provider ids from the installed package instead of the source tree.
-  const seedStore = readFileSync(path.join(ROOT, "scripts", "seed-store.ts"), "utf8").replace('"../src/lib/session-data"', '"medusa-payment-stablecoin/lib/session-data"')
+  // The starter's own data migration already gives de and fr to its Europe region: the EUR region takes others.
+  const seedStore = readFileSync(path.join(ROOT, "scripts", "seed-store.ts"), "utf8")
+    .replace('"../src/lib/session-data"', '"medusa-payment-stablecoin/lib/session-data"')
+    .replace('countries: ["de", "fr", "nl"]', 'countries: ["nl", "be", "at"]')
+  if (!seedStore.includes('["nl", "be", "at"]')) throw new Error("scripts/seed-store.ts changed: update the country patch here")
   writeFileSync(path.join(backend, "src", "scripts", "seed-store.ts"), seedStore)
   writeFileSync(path.join(backend, "src", "scripts", "stablecoin-seed.ts"), STORE_SEED)
   return backend
@@ -89,9 +82,10 @@ function prepareStore(version: string, tarball: string): string {
 
 async function checkStore(version: string, tarball: string) {
   const timings: Record<string, number> = {}
-  const backend = prepareStore(version, tarball)
+  const reuse = args.includes("--reuse") && existsSync(path.join(WORK, `store-${version}`, "apps", "backend", "node_modules"))
+  const backend = reuse ? path.join(WORK, `store-${version}`, "apps", "backend") : prepareStore(version, tarball)
   const storeRoot = path.resolve(backend, "..", "..")
-  await timed("pnpm install", () => sh("npx", ["--yes", "pnpm@10.11.1", "install", "--filter", "@dtc/backend...", "--no-frozen-lockfile"], storeRoot), timings)
+  if (!reuse) await timed("pnpm install", () => sh("npx", ["--yes", "pnpm@10.11.1", "install", "--filter", "@dtc/backend...", "--no-frozen-lockfile"], storeRoot), timings)
   const installed = JSON.parse(readFileSync(path.join(backend, "node_modules", "@medusajs", "framework", "package.json"), "utf8")).version
   if (installed !== version) throw new Error(`expected @medusajs/framework ${version}, installed ${installed}`)
 

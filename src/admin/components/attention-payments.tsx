@@ -2,6 +2,7 @@ import { Container, Drawer, Heading, Select, StatusBadge, Table, Text } from "@m
 import { useState } from "react"
 import { ATTENTION_KINDS } from "../../lib/ledger/attention"
 import { STATUS_TABLE } from "../../lib/status"
+import { ListPagination } from "./list-pagination"
 import { errorMessage, formatAmount, formatDateTime } from "../lib/format"
 import { usePayments } from "../lib/queries"
 import type { AdminStablecoinPayment } from "../lib/types"
@@ -40,7 +41,6 @@ export const AttentionPayments = () => {
     offset: pageIndex * PAGE_SIZE,
   })
   const open = data?.payments.find((p) => p.id === openId) ?? null
-  const pageCount = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1
 
   return (
     <Container className="divide-y p-0" data-testid="stablecoin-attention-payments">
@@ -129,16 +129,7 @@ export const AttentionPayments = () => {
               ))}
             </Table.Body>
           </Table>
-          <Table.Pagination
-            count={data.count}
-            pageSize={PAGE_SIZE}
-            pageIndex={pageIndex}
-            pageCount={pageCount}
-            canPreviousPage={pageIndex > 0}
-            canNextPage={pageIndex + 1 < pageCount}
-            previousPage={() => setPageIndex((i) => Math.max(0, i - 1))}
-            nextPage={() => setPageIndex((i) => i + 1)}
-          />
+          <ListPagination count={data.count} pageSize={PAGE_SIZE} pageIndex={pageIndex} onPage={setPageIndex} />
         </>
       )}
 

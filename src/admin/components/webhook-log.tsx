@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Select, StatusBadge, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
+import { ListPagination } from "./list-pagination"
 import { errorMessage, formatDateTime } from "../lib/format"
 import { useReprocessWebhookEvent, useWebhookEvents } from "../lib/queries"
 import type { AdminWebhookEvent } from "../lib/types"
@@ -36,7 +37,6 @@ export const WebhookLog = () => {
   const [state, setState] = useState("all")
   const [pageIndex, setPageIndex] = useState(0)
   const { data, isPending, isError, error } = useWebhookEvents({ state: state === "all" ? undefined : state, limit: PAGE_SIZE, offset: pageIndex * PAGE_SIZE })
-  const pageCount = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1
   return (
     <Container className="divide-y p-0" data-testid="stablecoin-webhook-log">
       <div className="flex items-center justify-between px-6 py-4">
@@ -109,16 +109,7 @@ export const WebhookLog = () => {
               ))}
             </Table.Body>
           </Table>
-          <Table.Pagination
-            count={data.count}
-            pageSize={PAGE_SIZE}
-            pageIndex={pageIndex}
-            pageCount={pageCount}
-            canPreviousPage={pageIndex > 0}
-            canNextPage={pageIndex + 1 < pageCount}
-            previousPage={() => setPageIndex((i) => Math.max(0, i - 1))}
-            nextPage={() => setPageIndex((i) => i + 1)}
-          />
+          <ListPagination count={data.count} pageSize={PAGE_SIZE} pageIndex={pageIndex} onPage={setPageIndex} />
         </>
       )}
     </Container>

@@ -1,24 +1,12 @@
+import type { ChainHealth, ChainHealthCheck } from "../../lib/chain/read-chain-health"
+import type { LedgerRefund } from "../../lib/ledger/refunds"
+
 /** JSON shapes of the /admin/stablecoin routes, as the browser receives them (dates are ISO strings). */
 
 export type AdminAmount = { base_units: string; display: string | null }
 
-export type AdminRefund = {
-  id: string
-  reason: "merchant" | "cart_completion_failed" | "surplus"
-  fiatAmount: string | null
-  currencyCode: string | null
-  tokenAmount: string
-  token: string
-  chainId: number
-  tokenDecimals: number
-  payerAddress: string | null
-  state: "due" | "sent"
-  recordedAt: string
-  txHash?: string
-  sentAt?: string
-  token_amount: AdminAmount
-  tx_link: string | null
-}
+/** A ledger refund with its display amount and explorer link. */
+export type AdminRefund = LedgerRefund & { token_amount: AdminAmount; tx_link: string | null }
 
 export type AdminStablecoinPayment = {
   id: string
@@ -74,20 +62,10 @@ export type AdminWebhookEvent = {
   processed_at: string | null
 }
 
-export type AdminHealthCheck = { ok: boolean; detail: string }
+export type AdminHealthCheck = ChainHealthCheck
 
-export type AdminChainHealth = {
-  chainId: number
-  healthy: boolean
-  rpc: AdminHealthCheck
-  chainIdMatches: AdminHealthCheck
-  latestBlock: string | null
-  factoryHasCode: AdminHealthCheck
-  poolDeployed: AdminHealthCheck
-  tokens: Array<{ symbol: string; address: string; configuredDecimals: number; onChainDecimals: number | null } & AdminHealthCheck>
-  factory: string
-  payout: string
-}
+/** One configured chain's health, with its (public) factory and payout addresses. */
+export type AdminChainHealth = ChainHealth & { factory: string; payout: string }
 
 export type AdminStablecoinHealth = {
   chains: AdminChainHealth[]
