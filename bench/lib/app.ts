@@ -25,6 +25,8 @@ export type BenchApp = {
   pid: number
   /** The environment the app runs with (direct DATABASE_URL), for `medusa exec` scripts on the same app. */
   env: NodeJS.ProcessEnv
+  /** DATABASE_URL through the counting proxy (for `medusa exec` scripts whose SQL should be counted). */
+  proxiedDatabaseUrl: string
   /** JSON-RPC HTTP requests the app sent to the chains since the last reset. */
   rpcRequests(reset?: boolean): number
   stop(): Promise<void>
@@ -129,6 +131,7 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     sql,
     pid: child.pid!,
     env,
+    proxiedDatabaseUrl: proxied,
     rpcRequests: (reset = false) => rpc.reduce((n, r) => n + r.count(reset), 0),
     async stop() {
       const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)))
