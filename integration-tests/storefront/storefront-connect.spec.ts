@@ -1,15 +1,13 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Address } from "viem"
 import { devAccounts, localClients } from "../../sandbox/chain"
 import { testTokenAbi } from "../../src/lib/chain/abis"
-import type { StablecoinCartPaymentResponse } from "../../src/lib/checkout/public-payment"
-import { createCart, storeHeaders } from "../http/helpers/checkout"
+import { createCart } from "../http/helpers/checkout"
 import { ordersWithPayments } from "../http/helpers/ledger"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
-import { buildStore, type StoreFixture } from "../http/helpers/store-fixtures"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { injectAnvilWallet, openPaymentStep, waitForOrderPlaced } from "./helpers/page-helpers"
 import { screenshot } from "./helpers/screenshot"
+import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
 
@@ -30,75 +28,62 @@ async function allowance(token: Address, spender: Address) {
   return publicClient.readContract({ address: token, abi: testTokenAbi, functionName: "allowance", args: [devAccounts.customer.address, spender] })
 }
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let store: StoreFixture
-    beforeEach(async () => {
-      store = await buildStore(getContainer())
-      stack.deliverTo(api)
-      demo.pointAt(api, store.publishableKey)
-    })
-    const view = async (cartId: string) => (await api.get(`/store/stablecoin/carts/${cartId}/payment`, storeHeaders(store))).data as StablecoinCartPaymentResponse
+storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
+  /** A connect-rail session opened in the demo with the anvil-backed test wallet injected; the wallet's button. */
+  async function openConnect(currency: "eur" | "usd", token: string, wallet: { address: string; rejectFirstSend?: boolean }) {
+    const { cart } = await createCart(api, store(), currency)
+    const page = await demo.browser.newPage({ viewport: { width: 900, height: 900 } })
+    const chain = stack.sandbox.chains[0]!
+    await injectAnvilWallet(page, { rpcUrl: chain.rpcUrl, chainId: 8453, ...wallet })
+    await openPaymentStep(page, demo.url, cart.id, { rail: "connect", token, chainId: 8453 })
+    const button = page.getByRole("button", { name: /with Test Wallet/ })
+    await button.waitFor()
+    return { cart, page, chain, button }
+  }
 
-    it("connect rail with an injected EIP-1193 wallet backed by anvil: approve, deposit, order placed", async () => {
-      const { cart } = await createCart(api, store, "eur")
-      const page = await demo.browser.newPage({ viewport: { width: 900, height: 900 } })
-      const chain = stack.sandbox.chains[0]!
-      await injectAnvilWallet(page, { rpcUrl: chain.rpcUrl, chainId: 8453, address: devAccounts.customer.address })
-      await openPaymentStep(page, demo.url, cart.id, { rail: "connect", token: "USDC", chainId: 8453 })
-      const button = page.getByRole("button", { name: /with Test Wallet/ })
-      await button.waitFor()
-      const { payment } = await view(cart.id)
-      expect(payment).toMatchObject({ rail: "connect", phase: "waiting", connect: { pool: chain.pool } })
-      await fund(payment!.token.address as Address, BigInt(payment!.amount.baseUnits))
-      expect(await allowance(payment!.token.address as Address, chain.pool as Address)).toBe(0n)
-      await screenshot(page, "connect-waiting")
+  it("connect rail with an injected EIP-1193 wallet backed by anvil: approve, deposit, order placed", async () => {
+    const { cart, page, chain, button } = await openConnect("eur", "USDC", { address: devAccounts.customer.address })
+    const { payment } = await view(cart.id)
+    expect(payment).toMatchObject({ rail: "connect", phase: "waiting", connect: { pool: chain.pool } })
+    await fund(payment!.token.address as Address, BigInt(payment!.amount.baseUnits))
+    expect(await allowance(payment!.token.address as Address, chain.pool as Address)).toBe(0n)
+    await screenshot(page, "connect-waiting")
 
-      await button.click()
-      const orderId = await waitForOrderPlaced(page)
-      expect(orderId).toBe((await view(cart.id)).payment!.orderId)
-      // approve was needed (allowance was 0) and deposit() used exactly the approved amount.
-      expect(await allowance(payment!.token.address as Address, chain.pool as Address)).toBe(0n)
-      const orders = await ordersWithPayments(getContainer())
-      expect(orders).toHaveLength(1)
-      expect(orders[0]!.captures).toHaveLength(1)
-      await screenshot(page, "connect-order-placed")
-      await page.close()
-    })
+    await button.click()
+    const orderId = await waitForOrderPlaced(page)
+    expect(orderId).toBe((await view(cart.id)).payment!.orderId)
+    // approve was needed (allowance was 0) and deposit() used exactly the approved amount.
+    expect(await allowance(payment!.token.address as Address, chain.pool as Address)).toBe(0n)
+    const orders = await ordersWithPayments(getContainer())
+    expect(orders).toHaveLength(1)
+    expect(orders[0]!.captures).toHaveLength(1)
+    await screenshot(page, "connect-order-placed")
+    await page.close()
+  })
 
-    it("a rejected wallet request: a message, and Try again completes the payment", async () => {
-      const { cart } = await createCart(api, store, "usd")
-      const page = await demo.browser.newPage({ viewport: { width: 900, height: 900 } })
-      const chain = stack.sandbox.chains[0]!
-      await injectAnvilWallet(page, { rpcUrl: chain.rpcUrl, chainId: 8453, address: devAccounts.customer.address, rejectFirstSend: true })
-      await openPaymentStep(page, demo.url, cart.id, { rail: "connect", token: "USDT", chainId: 8453 })
-      await page.getByRole("button", { name: /with Test Wallet/ }).waitFor()
-      const { payment } = await view(cart.id)
-      await fund(payment!.token.address as Address, BigInt(payment!.amount.baseUnits))
+  it("a rejected wallet request: a message, and Try again completes the payment", async () => {
+    const { cart, page, button } = await openConnect("usd", "USDT", { address: devAccounts.customer.address, rejectFirstSend: true })
+    const { payment } = await view(cart.id)
+    await fund(payment!.token.address as Address, BigInt(payment!.amount.baseUnits))
 
-      await page.getByRole("button", { name: /with Test Wallet/ }).click()
-      const alert = page.getByRole("alert")
-      await alert.waitFor()
-      await expect(alert.textContent()).resolves.toContain("You declined the request in your wallet. Nothing was sent")
-      expect((await view(cart.id)).payment!.phase).toBe("waiting")
-      await screenshot(page, "connect-rejected")
+    await button.click()
+    const alert = page.getByRole("alert")
+    await alert.waitFor()
+    await expect(alert.textContent()).resolves.toContain("You declined the request in your wallet. Nothing was sent")
+    expect((await view(cart.id)).payment!.phase).toBe("waiting")
+    await screenshot(page, "connect-rejected")
 
-      await page.getByRole("button", { name: "Try again" }).click()
-      expect(await waitForOrderPlaced(page)).toBe((await view(cart.id)).payment!.orderId)
-      await page.close()
-    })
+    await page.getByRole("button", { name: "Try again" }).click()
+    expect(await waitForOrderPlaced(page)).toBe((await view(cart.id)).payment!.orderId)
+    await page.close()
+  })
 
-    it("insufficient balance: a message naming what the wallet holds and needs, and nothing is signed", async () => {
-      const { cart } = await createCart(api, store, "eur")
-      const page = await demo.browser.newPage({ viewport: { width: 900, height: 900 } })
-      const chain = stack.sandbox.chains[0]!
-      await injectAnvilWallet(page, { rpcUrl: chain.rpcUrl, chainId: 8453, address: devAccounts.sanctioned.address })
-      await openPaymentStep(page, demo.url, cart.id, { rail: "connect", token: "EURC", chainId: 8453 })
-      await page.getByRole("button", { name: /with Test Wallet/ }).click()
-      const alert = page.getByRole("alert")
-      await alert.waitFor()
-      await expect(alert.textContent()).resolves.toMatch(/This wallet holds 0 EURC on Base; the payment needs [0-9.]+\. Top it up/)
-      await page.close()
-    })
-  },
+  it("insufficient balance: a message naming what the wallet holds and needs, and nothing is signed", async () => {
+    const { page, button } = await openConnect("eur", "EURC", { address: devAccounts.sanctioned.address })
+    await button.click()
+    const alert = page.getByRole("alert")
+    await alert.waitFor()
+    await expect(alert.textContent()).resolves.toMatch(/This wallet holds 0 EURC on Base; the payment needs [0-9.]+\. Top it up/)
+    await page.close()
+  })
 })

@@ -1,106 +1,95 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Address } from "viem"
 import { devAccounts } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
-import type { PublicStablecoinPayment, StablecoinCartPaymentResponse } from "../../src/lib/checkout/public-payment"
-import { createCart, storeHeaders } from "../http/helpers/checkout"
+import type { PublicStablecoinPayment } from "../../src/lib/checkout/public-payment"
+import { createCart } from "../http/helpers/checkout"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
-import { buildStore, type StoreFixture } from "../http/helpers/store-fixtures"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
 import { screenshot } from "./helpers/screenshot"
+import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
 
 const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] })
 const demo = useDemoStorefront()
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let store: StoreFixture
-    beforeEach(async () => {
-      store = await buildStore(getContainer())
-      stack.deliverTo(api)
-      demo.pointAt(api, store.publishableKey)
-    })
-    const view = async (cartId: string) => (await api.get(`/store/stablecoin/carts/${cartId}/payment`, storeHeaders(store))).data as StablecoinCartPaymentResponse
+storefrontSuite({ stack, demo }, ({ api, store, view }) => {
+  /** A deposit session opened in the demo, and a payer for it. */
+  async function openDeposit(currency: "eur" | "usd" = "eur") {
+    const { cart } = await createCart(api, store(), currency)
+    const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
+    await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
+    await page.waitForSelector(".stablecoin-payment__address")
+    const payment = (await view(cart.id)).payment as PublicStablecoinPayment
+    const chain = stack.sandbox.chains[0]!
+    const pay = (amount: bigint, options: { token?: Address; from?: (typeof devAccounts)[keyof typeof devAccounts] } = {}) =>
+      payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: options.token ?? (payment.token.address as Address), to: payment.deposit!.address as Address, amount, from: options.from })
+    return { cart, page, payment, pay, status: () => page.textContent(".stablecoin-payment__status") }
+  }
 
-    /** A deposit session opened in the demo, and a payer for it. */
-    async function openDeposit(currency: "eur" | "usd" = "eur") {
-      const { cart } = await createCart(api, store, currency)
-      const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
-      await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
-      await page.waitForSelector(".stablecoin-payment__address")
-      const payment = (await view(cart.id)).payment as PublicStablecoinPayment
-      const chain = stack.sandbox.chains[0]!
-      const pay = (amount: bigint, options: { token?: Address; from?: (typeof devAccounts)[keyof typeof devAccounts] } = {}) =>
-        payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: options.token ?? (payment.token.address as Address), to: payment.deposit!.address as Address, amount, from: options.from })
-      return { cart, page, payment, pay, status: () => page.textContent(".stablecoin-payment__status") }
-    }
+  it("progress: confirming, then paid while the sweep is pending, then the order", async () => {
+    const { page, payment, pay, status } = await openDeposit()
+    stack.sandbox.faults.holdSweeps(true)
+    await pay(BigInt(payment.amount.baseUnits))
+    expect(await waitForStatus(page, ["confirming", "detected"])).toMatch(/confirming|detected/)
+    await expect(status()).resolves.toMatch(/Your transfer (is confirming|has been seen)/)
+    await screenshot(page, "confirming")
+    await stack.sandbox.mine(8453, 3)
+    expect(await waitForStatus(page, ["paid"])).toBe("paid")
+    await expect(status()).resolves.toContain("Payment confirmed. Your order is being placed.")
+    await screenshot(page, "paid")
+    stack.sandbox.faults.holdSweeps(false)
+    await stack.sandbox.mine(8453, 3)
+    await waitForOrderPlaced(page)
+    await page.close()
+  })
 
-    it("progress: confirming, then paid while the sweep is pending, then the order", async () => {
-      const { page, payment, pay, status } = await openDeposit()
-      stack.sandbox.faults.holdSweeps(true)
-      await pay(BigInt(payment.amount.baseUnits))
-      expect(await waitForStatus(page, ["confirming", "detected"])).toMatch(/confirming|detected/)
-      await expect(status()).resolves.toMatch(/Your transfer (is confirming|has been seen)/)
-      await screenshot(page, "confirming")
-      await stack.sandbox.mine(8453, 3)
-      expect(await waitForStatus(page, ["paid"])).toBe("paid")
-      await expect(status()).resolves.toContain("Payment confirmed. Your order is being placed.")
-      await screenshot(page, "paid")
-      stack.sandbox.faults.holdSweeps(false)
-      await stack.sandbox.mine(8453, 3)
-      await waitForOrderPlaced(page)
-      await page.close()
-    })
+  it("overpaid: a note that the store refunds the difference, and the order", async () => {
+    const { page, payment, pay, status } = await openDeposit("usd")
+    stack.sandbox.faults.holdSweeps(true)
+    await pay(BigInt(payment.amount.baseUnits) * 2n)
+    await stack.sandbox.mine(8453, 3)
+    expect(await waitForStatus(page, ["overpaid"])).toBe("overpaid")
+    await expect(status()).resolves.toContain("the store will refund the difference")
+    await screenshot(page, "overpaid")
+    stack.sandbox.faults.holdSweeps(false)
+    await stack.sandbox.mine(8453, 3)
+    await waitForOrderPlaced(page)
+    await page.close()
+  })
 
-    it("overpaid: a note that the store refunds the difference, and the order", async () => {
-      const { page, payment, pay, status } = await openDeposit("usd")
-      stack.sandbox.faults.holdSweeps(true)
-      await pay(BigInt(payment.amount.baseUnits) * 2n)
-      await stack.sandbox.mine(8453, 3)
-      expect(await waitForStatus(page, ["overpaid"])).toBe("overpaid")
-      await expect(status()).resolves.toContain("the store will refund the difference")
-      await screenshot(page, "overpaid")
-      stack.sandbox.faults.holdSweeps(false)
-      await stack.sandbox.mine(8453, 3)
-      await waitForOrderPlaced(page)
-      await page.close()
-    })
+  it("expired price: the address is still shown and still valid; a late payment places the order", async () => {
+    stack.sandbox.setQuoteTtlSeconds(2)
+    const { page, payment, pay, status } = await openDeposit()
+    stack.sandbox.setQuoteTtlSeconds(900)
+    expect(await waitForStatus(page, ["expired"])).toBe("expired")
+    await expect(status()).resolves.toMatch(/The quoted price has lapsed, but the address below still accepts/)
+    await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(payment.deposit!.address)
+    await screenshot(page, "expired")
+    await pay(BigInt(payment.amount.baseUnits))
+    await stack.sandbox.mine(8453, 3)
+    await waitForOrderPlaced(page)
+    await page.close()
+  })
 
-    it("expired price: the address is still shown and still valid; a late payment places the order", async () => {
-      stack.sandbox.setQuoteTtlSeconds(2)
-      const { page, payment, pay, status } = await openDeposit()
-      stack.sandbox.setQuoteTtlSeconds(900)
-      expect(await waitForStatus(page, ["expired"])).toBe("expired")
-      await expect(status()).resolves.toMatch(/The quoted price has lapsed, but the address below still accepts/)
-      await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(payment.deposit!.address)
-      await screenshot(page, "expired")
-      await pay(BigInt(payment.amount.baseUnits))
-      await stack.sandbox.mine(8453, 3)
-      await waitForOrderPlaced(page)
-      await page.close()
-    })
+  it("wrong token and compliance hold: told plainly, no address offered for more, polling stops", async () => {
+    const wrong = await openDeposit()
+    const usdt = stack.sandbox.chains[0]!.tokens.USDT.address as Address
+    await wrong.pay(BigInt(wrong.payment.amount.baseUnits), { token: usdt })
+    await stack.sandbox.mine(8453, 3)
+    expect(await waitForStatus(wrong.page, ["wrong_token"])).toBe("wrong_token")
+    await expect(wrong.status()).resolves.toContain("A token this store does not accept arrived")
+    expect(await wrong.page.$(".stablecoin-payment__address")).toBeNull()
+    await screenshot(wrong.page, "wrong-token")
+    await wrong.page.close()
 
-    it("wrong token and compliance hold: told plainly, no address offered for more, polling stops", async () => {
-      const wrong = await openDeposit()
-      const usdt = stack.sandbox.chains[0]!.tokens.USDT.address as Address
-      await wrong.pay(BigInt(wrong.payment.amount.baseUnits), { token: usdt })
-      await stack.sandbox.mine(8453, 3)
-      expect(await waitForStatus(wrong.page, ["wrong_token"])).toBe("wrong_token")
-      await expect(wrong.status()).resolves.toContain("A token this store does not accept arrived")
-      expect(await wrong.page.$(".stablecoin-payment__address")).toBeNull()
-      await screenshot(wrong.page, "wrong-token")
-      await wrong.page.close()
-
-      const held = await openDeposit("usd")
-      await held.pay(BigInt(held.payment.amount.baseUnits), { from: devAccounts.sanctioned })
-      await stack.sandbox.mine(8453, 3)
-      expect(await waitForStatus(held.page, ["held"])).toBe("held")
-      await expect(held.status()).resolves.toContain("on hold for a compliance review")
-      await screenshot(held.page, "held")
-      await held.page.close()
-    })
-  },
+    const held = await openDeposit("usd")
+    await held.pay(BigInt(held.payment.amount.baseUnits), { from: devAccounts.sanctioned })
+    await stack.sandbox.mine(8453, 3)
+    expect(await waitForStatus(held.page, ["held"])).toBe("held")
+    await expect(held.status()).resolves.toContain("on hold for a compliance review")
+    await screenshot(held.page, "held")
+    await held.page.close()
+  })
 })

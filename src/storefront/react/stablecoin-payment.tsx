@@ -26,6 +26,11 @@ export type StablecoinPaymentProps = {
   className?: string
 }
 
+/** States in which the customer still has something to send: the instructions (address, QR, wallet) are shown. */
+const PAY_STATES: CheckoutState["status"][] = ["waiting", "expired", "underpaid"]
+/** A transfer was seen: no instructions (nothing more to send), only what arrived. */
+const PROGRESS_STATES: CheckoutState["status"][] = ["detected", "confirming", "paid", "overpaid"]
+
 const RAIL_LABEL: Record<Rail, string> = { deposit: "Send to an address (any wallet or exchange)", connect: "Pay from a browser wallet" }
 
 /**
@@ -95,13 +100,27 @@ export function StablecoinPayment({ cart, onOrderPlaced, client: given, baseUrl,
         <StatusLine state={state} />
       </div>
 
-      {payment && !["order_placed", "wrong_token", "held", "failed"].includes(state.status) && (
+      {payment && PAY_STATES.includes(state.status) && (
         <>
           {payment.deposit && <DepositDetails payment={payment} />}
-          {(payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && !["paid", "overpaid"].includes(state.status) && (
+          {(payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && (
             <WalletPay controller={controller} payment={payment} wallet={snapshot.wallet} extraWallets={extraWallets} />
           )}
         </>
+      )}
+      {payment && PROGRESS_STATES.includes(state.status) && (
+        <dl className="stablecoin-payment__facts stablecoin-payment__progress">
+          <dt>Amount</dt>
+          <dd>{payment.received?.display ?? payment.amount.display} {payment.token.symbol}</dd>
+          <dt>Network</dt>
+          <dd>{payment.chain.name}</dd>
+          {payment.txHash && (
+            <>
+              <dt>Transaction</dt>
+              <dd><code className="stablecoin-payment__tx">{payment.txHash}</code></dd>
+            </>
+          )}
+        </dl>
       )}
     </section>
   )
