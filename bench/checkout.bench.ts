@@ -9,7 +9,8 @@
  *   4. one reconcile run with 10,000 pending payments, its service requests and EXPLAIN of its claim query;
  *   5. 100 tabs polling the store route for 50 payments vs Medusa's GET /store/carts/:id.
  * SQL statements per request are counted by a proxy between Medusa and Postgres. Writes bench/RESULTS.md
- * (BENCH_OUT overrides); BENCH_PROFILE=dir writes the server's CPU profile there.
+ * (BENCH_OUT overrides); BENCH_PROFILE=dir writes the server's CPU profile there, BENCH_PROFILE_EXEC=dir those of the
+ * `medusa exec` scripts (the in-process webhook work, the reconcile run); BENCH_ONLY=2,3 runs a subset (2 and 3 always run).
  * Sizes: BENCH_SESSIONS (100; the issue asks 200 on a quiet machine), BENCH_ORDERS (30), BENCH_WEBHOOKS (200), BENCH_SECONDS (5), BENCH_POLL_SECONDS (20).
  */
 import { execFileSync, spawn } from "node:child_process"
@@ -128,7 +129,9 @@ async function postWebhook(body: string, signature = signWebhookPayload({ payloa
 /** Runs `medusa exec <script>` on the bench app's database and returns the JSON it printed after `marker` (null when it failed: logged). */
 async function execScript(script: string, marker: string, extraEnv: Record<string, string> = {}): Promise<any> {
   const output = await new Promise<string>((resolve) => {
-    const child = spawn(path.join(ROOT, "node_modules/.bin/medusa"), ["exec", script], { cwd: ROOT, env: { ...app.env, ...extraEnv } })
+    // BENCH_PROFILE_EXEC=dir: a CPU profile of the exec'd script (e.g. the in-process webhook work alone).
+    const prof = process.env.BENCH_PROFILE_EXEC ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_EXEC)}`] : []
+    const child = spawn(process.execPath, [...prof, fs.realpathSync(path.join(ROOT, "node_modules/.bin/medusa")), "exec", script], { cwd: ROOT, env: { ...app.env, ...extraEnv } })
     let o = ""
     child.stdout.on("data", (c) => (o += c))
     child.stderr.on("data", (c) => (o += c))
