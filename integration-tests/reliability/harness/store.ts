@@ -87,6 +87,12 @@ export async function capturesOf(cluster: Cluster, paymentId: string) {
   return { payments: rows.length, captures: rows.reduce((n, r) => n + Number(r.captures), 0) }
 }
 
+/** Orders made from a cart (through Medusa's order-cart link). */
+export async function orderOf(cluster: Cluster, cartId: string) {
+  const [row] = await cluster.sql<{ n: string }>(`select count(*) as n from order_cart where cart_id = $1 and deleted_at is null`, [cartId])
+  return Number(row!.n)
+}
+
 export async function ledgerRowOf(cluster: Cluster, paymentId: string) {
   const [row] = await cluster.sql<Json>(`select * from stablecoin_payment where payment_id = $1`, [paymentId])
   return row
