@@ -1,0 +1,92 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import path from "node:path"
+
+/**
+ * Applies docs/storefront-nextjs.md to a copy of the dtc-starter, edit by edit, exactly as the
+ * guide says. Each edit finds its anchor in the starter's file or throws, so a starter change
+ * that makes the guide wrong fails here instead of silently.
+ */
+export function applyGuide(root: string, pluginSpec: string) {
+  const file = (rel: string) => path.join(root, rel)
+  const edit = (rel: string, anchor: string | RegExp, replace: (match: string) => string) => {
+    const text = readFileSync(file(rel), "utf8")
+    const match = typeof anchor === "string" ? (text.includes(anchor) ? anchor : null) : (anchor.exec(text)?.[0] ?? null)
+    if (!match) throw new Error(`guide anchor not found in ${rel}: ${String(anchor)}`)
+    writeFileSync(file(rel), text.replace(match, replace(match)))
+  }
+  const addDependency = (rel: string) => {
+    const pkg = JSON.parse(readFileSync(file(rel), "utf8"))
+    pkg.dependencies["medusa-payment-stablecoin"] = pluginSpec
+    writeFileSync(file(rel), `${JSON.stringify(pkg, null, 2)}\n`)
+  }
+
+  // Backend: the dependency, and the plugin, its module and the providers in medusa-config.ts.
+  addDependency("apps/backend/package.json")
+  edit("apps/backend/medusa-config.ts", "module.exports = defineConfig({", (m) =>
+    [
+      "/** One options object for the plugin, its ledger module and the payment providers. */",
+      "const stablecoin = {",
+      "  apiKey: process.env.STABLECOIN_API_KEY!,",
+      "  baseUrl: process.env.STABLECOIN_BASE_URL!,",
+      "  merchantId: process.env.STABLECOIN_MERCHANT_ID!,",
+      "  webhookSecrets: [process.env.STABLECOIN_WEBHOOK_SECRET!],",
+      "  chains: JSON.parse(process.env.STABLECOIN_CHAINS!),",
+      "}",
+      "",
+      m,
+    ].join("\n")
+  )
+  edit("apps/backend/medusa-config.ts", /\n\s*\}\n\}\)\s*$/, () =>
+    [
+      "\n  },",
+      '  plugins: [{ resolve: "medusa-payment-stablecoin", options: stablecoin }],',
+      "  modules: [",
+      '    { resolve: "medusa-payment-stablecoin/modules/stablecoin", options: stablecoin },',
+      "    {",
+      '      resolve: "@medusajs/medusa/payment",',
+      '      options: { providers: [{ resolve: "medusa-payment-stablecoin/providers/stablecoin", id: "stablecoin", options: stablecoin }] },',
+      "    },",
+      "  ],",
+      "})\n",
+    ].join("\n")
+  )
+
+  // Storefront: the dependency, names and helper, the new component, the review step's case.
+  addDependency("apps/storefront/package.json")
+  const constants = "apps/storefront/src/lib/constants.tsx"
+  edit(constants, "  // Add more payment providers here", (m) =>
+    [
+      '  "pp_stablecoin-deposit_stablecoin": {',
+      '    title: "Stablecoins (send to an address)",',
+      "    icon: <CreditCard />,",
+      "  },",
+      '  "pp_stablecoin-connect_stablecoin": {',
+      '    title: "Stablecoins (browser wallet)",',
+      "    icon: <CreditCard />,",
+      "  },",
+      m,
+    ].join("\n")
+  )
+  edit(constants, /export const isManual = [^\n]*\n[^\n]*\n\}\n/, (m) => `${m}\nexport const isStablecoin = (providerId?: string) => {\n  return providerId?.startsWith("pp_stablecoin-")\n}\n`)
+
+  const component = "apps/storefront/src/modules/checkout/components/stablecoin-payment/index.tsx"
+  mkdirSync(path.dirname(file(component)), { recursive: true })
+  writeFileSync(file(component), componentFromGuide())
+
+  const button = "apps/storefront/src/modules/checkout/components/payment-button/index.tsx"
+  edit(button, 'import { isManual, isStripeLike } from "@lib/constants"', () =>
+    'import { isManual, isStablecoin, isStripeLike } from "@lib/constants"\nimport StablecoinCheckout from "@modules/checkout/components/stablecoin-payment"'
+  )
+  edit(button, "    default:\n", (m) =>
+    `    case isStablecoin(paymentSession?.provider_id):\n      return notReady ? <Button disabled>Complete the steps above</Button> : <StablecoinCheckout cart={cart} />\n${m}`
+  )
+}
+
+/** The new component file, taken verbatim from the guide's code block (so the guide is what is checked). */
+function componentFromGuide(): string {
+  const guide = readFileSync(path.join(__dirname, "..", "..", "docs", "storefront-nextjs.md"), "utf8")
+  const section = guide.split("### 3. `src/modules/checkout/components/stablecoin-payment/index.tsx` (new file)")[1]
+  const code = section && /```tsx\n([\s\S]*?)```/.exec(section)?.[1]
+  if (!code) throw new Error("the guide's component code block was not found")
+  return code
+}
