@@ -128,6 +128,9 @@ async function postWebhook(body: string, signature = signWebhookPayload({ payloa
 
 /** Runs `medusa exec <script>` on the bench app's database and returns the JSON it printed after `marker` (null when it failed: logged). */
 async function execScript(script: string, marker: string, extraEnv: Record<string, string> = {}): Promise<any> {
+  // The script writes its result to a file: medusa exec exits right after it, which can cut a piped stdout short.
+  const resultFile = path.join(os.tmpdir(), `bench-exec-${process.pid}-${randomBytes(4).toString("hex")}.json`)
+  extraEnv = { ...extraEnv, BENCH_EXEC_RESULT: resultFile }
   const output = await new Promise<string>((resolve) => {
     // BENCH_PROFILE_EXEC=dir: a CPU profile of the exec'd script (e.g. the in-process webhook work alone).
     const prof = process.env.BENCH_PROFILE_EXEC ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_EXEC)}`] : []
@@ -140,8 +143,13 @@ async function execScript(script: string, marker: string, extraEnv: Record<strin
       resolve(o)
     })
   })
-  const found = output.split("\n").find((l) => l.startsWith(marker))
-  return found ? JSON.parse(found.slice(marker.length)) : null
+  if (!fs.existsSync(resultFile)) {
+    log(`${script} wrote no ${marker.trim()} result: ${output.slice(-3000)}`)
+    return null
+  }
+  const result = JSON.parse(fs.readFileSync(resultFile, "utf8"))
+  fs.rmSync(resultFile, { force: true })
+  return result
 }
 
 /** Server CPU seconds (user+system) of every process in the server's group. */

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { reconcileStablecoinPaymentsWorkflow } from "../src/workflows/reconcile-stablecoin-payments"
 
@@ -7,5 +8,7 @@ export default async function reconcileOnce({ container }: ExecArgs) {
   const start = performance.now()
   const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: { now } })
   const ms = performance.now() - start
-  process.stdout.write(`\nRECONCILE_RUN ${JSON.stringify({ ms, result })}\n`)
+  const json = JSON.stringify({ ms, result })
+  if (process.env.BENCH_EXEC_RESULT) writeFileSync(process.env.BENCH_EXEC_RESULT, json)
+  process.stdout.write(`\nRECONCILE_RUN ${json}\n`)
 }

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { randomBytes } from "node:crypto"
 import { handleWebhook } from "../src/api/hooks/stablecoin/handle-webhook"
@@ -68,5 +69,7 @@ export default async function webhookInProcess({ container }: ExecArgs) {
   }
   const duplicates = await rate(() => [dup, dupSig], 8)
   const forgedRate = await rate(() => [forged, forgedSig], 8)
-  process.stdout.write(`\nWEBHOOK_INPROCESS ${JSON.stringify({ own, duplicate, forged: forgedLatency, duplicates, forgedRate })}\n`)
+  const result = JSON.stringify({ own, duplicate, forged: forgedLatency, duplicates, forgedRate })
+  if (process.env.BENCH_EXEC_RESULT) writeFileSync(process.env.BENCH_EXEC_RESULT, result)
+  process.stdout.write(`\nWEBHOOK_INPROCESS ${result}\n`)
 }
