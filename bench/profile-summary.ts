@@ -33,6 +33,7 @@ function category(url: string, fn: string) {
   if (url.includes(`${ROOT}/src/`)) return "plugin src/"
   return "other: " + url.replace(ROOT, ".")
 }
+const selfFn = new Map<string, number>()
 const self = new Map<string, number>()
 const inclusive = new Map<string, number>()
 let total = 0
@@ -42,6 +43,8 @@ for (let i = 0; i < profile.samples.length; i++) {
   total += dt
   const cat = category(node.callFrame.url, node.callFrame.functionName)
   self.set(cat, (self.get(cat) ?? 0) + dt)
+  const fnKey = `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url.replace(/^.*node_modules\//, "").replace(`${ROOT}/`, "")}:${node.callFrame.lineNumber + 1}`
+  selfFn.set(fnKey, (selfFn.get(fnKey) ?? 0) + dt)
   const seen = new Set<string>()
   for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
     node = byId.get(id)!
@@ -57,5 +60,7 @@ const busy = total - (self.get("idle") ?? 0)
 console.log(`profile ${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s busy (not idle)\n`)
 console.log("self time by where the code lives (share of busy time)")
 for (const [k, v] of [...self].filter(([k]) => k !== "idle").sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
+console.log("\nfunctions by self time (share of busy time)")
+for (const [k, v] of [...selfFn].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP_SELF ?? 15))) console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
 console.log("\ninclusive time of the plugin's functions (share of busy time)")
 for (const [k, v] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30))) console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
