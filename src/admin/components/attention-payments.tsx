@@ -3,11 +3,12 @@ import { useState } from "react"
 import { ATTENTION_KINDS } from "../../lib/ledger/attention"
 import { STATUS_TABLE } from "../../lib/status"
 import { ListPagination } from "./list-pagination"
-import { errorMessage, formatAmount, formatDateTime } from "../lib/format"
+import { formatAmount, formatDateTime } from "../lib/format"
 import { usePayments } from "../lib/queries"
 import type { AdminStablecoinPayment } from "../lib/types"
 import { PaymentDetails } from "./payment-details"
 import { PaymentStatusBadge } from "./payment-status-badge"
+import { QueryState } from "./query-state"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -83,55 +84,53 @@ export const AttentionPayments = () => {
         </div>
       </div>
 
-      {isPending ? (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-          Loading payments…
-        </Text>
-      ) : isError ? (
-        <Text size="small" className="text-ui-fg-error px-6 py-4">
-          The ledger could not be loaded: {errorMessage(error)}
-        </Text>
-      ) : data.payments.length === 0 ? (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-8 text-center" data-testid="stablecoin-payments-empty">
-          {attention === "any" ? "Nothing needs your attention." : "No payment matches these filters."}
-        </Text>
-      ) : (
-        <>
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Status</Table.HeaderCell>
-                <Table.HeaderCell>Attention</Table.HeaderCell>
-                <Table.HeaderCell>Expected</Table.HeaderCell>
-                <Table.HeaderCell>Received</Table.HeaderCell>
-                <Table.HeaderCell>Chain</Table.HeaderCell>
-                <Table.HeaderCell>Where</Table.HeaderCell>
-                <Table.HeaderCell>Created</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.payments.map((p) => (
-                <Table.Row key={p.id} className="cursor-pointer" onClick={() => setOpenId(p.id)} data-testid="stablecoin-payment-row" data-payment-id={p.id}>
-                  <Table.Cell>
-                    <PaymentStatusBadge payment={p} />
-                  </Table.Cell>
-                  <Table.Cell>{p.attention ? <StatusBadge color="orange">{p.attention}</StatusBadge> : "—"}</Table.Cell>
-                  <Table.Cell>{formatAmount(p.amounts.expected, p.token_symbol)}</Table.Cell>
-                  <Table.Cell>{formatAmount(p.amounts.confirmed, p.token_symbol)}</Table.Cell>
-                  <Table.Cell>
-                    {p.chain_name} · {p.rail}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <WhereLink payment={p} />
-                  </Table.Cell>
-                  <Table.Cell>{formatDateTime(p.created_at)}</Table.Cell>
+      <QueryState
+        isPending={isPending}
+        error={isError ? error : null}
+        isEmpty={data?.payments.length === 0}
+        loading="Loading payments…"
+        failed="The ledger could not be loaded"
+        empty={attention === "any" ? "Nothing needs your attention." : "No payment matches these filters."}
+        emptyTestId="stablecoin-payments-empty"
+      >
+        {() => (
+          <>
+            <Table>
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>Status</Table.HeaderCell>
+                  <Table.HeaderCell>Attention</Table.HeaderCell>
+                  <Table.HeaderCell>Expected</Table.HeaderCell>
+                  <Table.HeaderCell>Received</Table.HeaderCell>
+                  <Table.HeaderCell>Chain</Table.HeaderCell>
+                  <Table.HeaderCell>Where</Table.HeaderCell>
+                  <Table.HeaderCell>Created</Table.HeaderCell>
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-          <ListPagination count={data.count} pageSize={PAGE_SIZE} pageIndex={pageIndex} onPage={setPageIndex} />
-        </>
-      )}
+              </Table.Header>
+              <Table.Body>
+                {data!.payments.map((p) => (
+                  <Table.Row key={p.id} className="cursor-pointer" onClick={() => setOpenId(p.id)} data-testid="stablecoin-payment-row" data-payment-id={p.id}>
+                    <Table.Cell>
+                      <PaymentStatusBadge payment={p} />
+                    </Table.Cell>
+                    <Table.Cell>{p.attention ? <StatusBadge color="orange">{p.attention}</StatusBadge> : "—"}</Table.Cell>
+                    <Table.Cell>{formatAmount(p.amounts.expected, p.token_symbol)}</Table.Cell>
+                    <Table.Cell>{formatAmount(p.amounts.confirmed, p.token_symbol)}</Table.Cell>
+                    <Table.Cell>
+                      {p.chain_name} · {p.rail}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <WhereLink payment={p} />
+                    </Table.Cell>
+                    <Table.Cell>{formatDateTime(p.created_at)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+            <ListPagination count={data!.count} pageSize={PAGE_SIZE} pageIndex={pageIndex} onPage={setPageIndex} />
+          </>
+        )}
+      </QueryState>
 
       <Drawer open={open !== null} onOpenChange={(o) => !o && setOpenId(null)}>
         <Drawer.Content>

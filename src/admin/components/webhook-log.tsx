@@ -1,6 +1,7 @@
 import { Button, Container, Heading, Select, StatusBadge, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { ListPagination } from "./list-pagination"
+import { QueryState } from "./query-state"
 import { errorMessage, formatDateTime } from "../lib/format"
 import { useReprocessWebhookEvent, useWebhookEvents } from "../lib/queries"
 import type { AdminWebhookEvent } from "../lib/types"
@@ -60,58 +61,55 @@ export const WebhookLog = () => {
           </Select.Content>
         </Select>
       </div>
-      {isPending ? (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-          Loading events…
-        </Text>
-      ) : isError ? (
-        <Text size="small" className="text-ui-fg-error px-6 py-4">
-          The webhook log could not be loaded: {errorMessage(error)}
-        </Text>
-      ) : data.webhook_events.length === 0 ? (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-8 text-center">
-          No webhook event received yet.
-        </Text>
-      ) : (
-        <>
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Event</Table.HeaderCell>
-                <Table.HeaderCell>State</Table.HeaderCell>
-                <Table.HeaderCell>Attempts</Table.HeaderCell>
-                <Table.HeaderCell>Outcome</Table.HeaderCell>
-                <Table.HeaderCell>Received</Table.HeaderCell>
-                <Table.HeaderCell>Processed</Table.HeaderCell>
-                <Table.HeaderCell />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.webhook_events.map((e) => (
-                <Table.Row key={e.id} data-testid="stablecoin-webhook-row" data-event-id={e.event_id} data-state={e.state}>
-                  <Table.Cell>
-                    <div className="flex flex-col">
-                      <span className="font-mono">{e.event_id}</span>
-                      <span className="text-ui-fg-subtle">
-                        {e.type} · {e.payment_id ?? "no payment id"}
-                      </span>
-                    </div>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge color={STATE_COLORS[e.state]}>{e.state}</StatusBadge>
-                  </Table.Cell>
-                  <Table.Cell>{e.attempts}</Table.Cell>
-                  <Table.Cell className="max-w-[280px] whitespace-normal break-words">{e.outcome ?? "—"}</Table.Cell>
-                  <Table.Cell>{formatDateTime(e.received_at)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(e.processed_at)}</Table.Cell>
-                  <Table.Cell>{e.state === "failed" && <ReprocessButton event={e} />}</Table.Cell>
+      <QueryState
+        isPending={isPending}
+        error={isError ? error : null}
+        isEmpty={data?.webhook_events.length === 0}
+        loading="Loading events…"
+        failed="The webhook log could not be loaded"
+        empty="No webhook event received yet."
+      >
+        {() => (
+          <>
+            <Table>
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>Event</Table.HeaderCell>
+                  <Table.HeaderCell>State</Table.HeaderCell>
+                  <Table.HeaderCell>Attempts</Table.HeaderCell>
+                  <Table.HeaderCell>Outcome</Table.HeaderCell>
+                  <Table.HeaderCell>Received</Table.HeaderCell>
+                  <Table.HeaderCell>Processed</Table.HeaderCell>
+                  <Table.HeaderCell />
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-          <ListPagination count={data.count} pageSize={PAGE_SIZE} pageIndex={pageIndex} onPage={setPageIndex} />
-        </>
-      )}
+              </Table.Header>
+              <Table.Body>
+                {data!.webhook_events.map((e) => (
+                  <Table.Row key={e.id} data-testid="stablecoin-webhook-row" data-event-id={e.event_id} data-state={e.state}>
+                    <Table.Cell>
+                      <div className="flex flex-col">
+                        <span className="font-mono">{e.event_id}</span>
+                        <span className="text-ui-fg-subtle">
+                          {e.type} · {e.payment_id ?? "no payment id"}
+                        </span>
+                      </div>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge color={STATE_COLORS[e.state]}>{e.state}</StatusBadge>
+                    </Table.Cell>
+                    <Table.Cell>{e.attempts}</Table.Cell>
+                    <Table.Cell className="max-w-[280px] whitespace-normal break-words">{e.outcome ?? "—"}</Table.Cell>
+                    <Table.Cell>{formatDateTime(e.received_at)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(e.processed_at)}</Table.Cell>
+                    <Table.Cell>{e.state === "failed" && <ReprocessButton event={e} />}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+            <ListPagination count={data!.count} pageSize={PAGE_SIZE} pageIndex={pageIndex} onPage={setPageIndex} />
+          </>
+        )}
+      </QueryState>
     </Container>
   )
 }
