@@ -10,8 +10,7 @@ import { eventually, storeHeaders } from "../http/helpers/checkout"
 import type { StoreFixture } from "../http/helpers/store-fixtures"
 import { openSession, paySession, sendTokens } from "../admin/helpers"
 import { fetchApi, startAdminServer, type AdminServer } from "./admin-server"
-// The shared launch-chromium.ts passes --user-data-dir, which playwright refuses; this one works.
-import { launchStorefrontChromium as launchChromium } from "./storefront-chromium"
+import { launchChromium } from "./launch-chromium"
 
 jest.setTimeout(600_000)
 

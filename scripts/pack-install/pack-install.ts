@@ -4,7 +4,7 @@ import path from "node:path"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../../sandbox"
 import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
-import { launchStorefrontChromium } from "../../integration-tests/browser/storefront-chromium"
+import { launchChromium } from "../../integration-tests/browser/launch-chromium"
 import { fetchApi, freePort } from "../../integration-tests/browser/admin-server"
 import { openSession, paySession } from "../../integration-tests/admin/helpers"
 import { storeHeaders } from "../../integration-tests/http/helpers/checkout"
@@ -113,7 +113,7 @@ async function checkStore(version: string, tarball: string) {
   }
   const medusa = path.join(backend, "node_modules", ".bin", "medusa")
   let server: ChildProcess | undefined
-  const chromium = await launchStorefrontChromium()
+  const chromium = await launchChromium()
   try {
     await timed("db:migrate", () => sh(medusa, ["db:migrate"], backend, env), timings)
     const seedOut = await timed("seed", () => sh(medusa, ["exec", "./src/scripts/stablecoin-seed.ts"], backend, env), timings)

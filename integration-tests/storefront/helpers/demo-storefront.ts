@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core"
-import { launchStorefrontChromium } from "../../browser/storefront-chromium"
+import { launchChromium } from "../../browser/launch-chromium"
 import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../../../demo-storefront/serve-demo-storefront"
 import type { DemoConfig } from "../../../demo-storefront/src/demo-config"
 
@@ -21,13 +21,13 @@ export function useDemoStorefront() {
     },
   }
   let server: DemoStorefront | undefined
-  let chromium: Awaited<ReturnType<typeof launchStorefrontChromium>> | undefined
+  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined
   beforeAll(async () => {
     const dir = await buildDemoStorefront()
     server = await serveDemoStorefront({ dir, port: 0, host: "localhost", config })
     ref.url = server.url
     process.env.STORE_CORS = server.url
-    chromium = await launchStorefrontChromium()
+    chromium = await launchChromium()
     ref.browser = chromium.browser
   })
   afterAll(async () => {

@@ -44,6 +44,8 @@ const chainConfig = z.object({
   factory: address("factory"),
   /** The merchant's payout address; its pool receives the funds. */
   payout: address("payout"),
+  /** Block explorer base URL for the admin's links (e.g. https://basescan.org); default: a known explorer for chains 1, 10, 56, 137, 8453, 42161, 43114, none otherwise. */
+  explorerUrl: z.url({ error: "explorerUrl must be an http(s) URL of a block explorer" }).optional(),
   tokens: z
     .partialRecord(z.enum(TOKEN_SYMBOLS), tokenConfig)
     .refine((t) => Object.keys(t).length > 0, { error: "configure at least one token (USDC, USDT or EURC)" }),

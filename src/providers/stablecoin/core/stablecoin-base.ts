@@ -229,7 +229,8 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     if (!chain.tokens[token as TokenSymbol]) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.token ${token} is not enabled on chain ${chain.chainId}.`)
     }
-    const payer = data?.payerAddress
+    // null is what the provider itself writes: Medusa recreates a session from the old data after a refund.
+    const payer = data?.payerAddress ?? undefined
     if (payer !== undefined && (typeof payer !== "string" || !isAddress(payer, { strict: false }))) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "data.payerAddress must be a 0x-prefixed 20-byte hex address.")
     }

@@ -43,7 +43,7 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
   const decimals = row.token_decimals
   const amount = (units: string | null | undefined): PresentedAmount | null =>
     units == null ? null : { base_units: units, display: decimals == null ? null : formatTokenAmount(units, decimals) }
-  const chain = options.chains.find((c) => c.chainId === row.chain_id) as (PluginOptions["chains"][number] & { explorerUrl?: string }) | undefined
+  const chain = options.chains.find((c) => c.chainId === row.chain_id)
   const link = (kind: "tx" | "address", value: unknown) =>
     typeof value === "string" ? buildExplorerLink({ chainId: row.chain_id, kind, value, explorerUrl: chain?.explorerUrl }) : null
   const verification = (row.verification ?? {}) as { pool?: string; forwarder?: string }
