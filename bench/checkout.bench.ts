@@ -375,7 +375,7 @@ async function main() {
     const inproc = await execScript("./bench/webhook-inprocess.ts", "WEBHOOK_INPROCESS ", {
       BENCH_WEBHOOK_INPUT: JSON.stringify({ secret: app.sandbox.webhookSecret, captured: capturedPayments.map((c) => c.body), duplicate: dupBody, runs: N_WEBHOOKS, seconds: SECONDS }),
     })
-    if (inproc) {
+    if (inproc?.duplicates) {
       const cpu = (x: { cpuMsPerEvent: number }) => `${x.cpuMsPerEvent.toFixed(2)} ms CPU per event`
       row("3. in-process handleWebhook: new signed event, payment already captured (no HTTP, no processPaymentWorkflow)", inproc.own, undefined, cpu(inproc.own))
       row("3. in-process handleWebhook: duplicate delivery", inproc.duplicate, undefined, cpu(inproc.duplicate))

@@ -46,6 +46,11 @@ export default async function webhookInProcess({ container }: ExecArgs) {
     const b = again(i)
     return [Buffer.from(b), sign(b)]
   }, (r) => r.status === 200 && r.body.outcome === "already_captured")
+  // BENCH_INPROC_ONLY=own: only the first measurement (a focused CPU profile of the already-captured path).
+  if (process.env.BENCH_INPROC_ONLY === "own") {
+    if (process.env.BENCH_EXEC_RESULT) writeFileSync(process.env.BENCH_EXEC_RESULT, JSON.stringify({ own }))
+    return
+  }
   const duplicate = await latency(() => [dup, dupSig], (r) => r.status === 200 && r.body.duplicate === true)
   const forgedLatency = await latency(() => [forged, forgedSig], (r) => r.status === 401)
 
