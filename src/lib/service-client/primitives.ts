@@ -30,7 +30,8 @@ export const checksumAddressSchema = z
 export const txHashSchema = z
   .string()
   .regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte 0x-hex transaction hash")
-  .transform((value) => value as Hex)
+  // Hashes are case-insensitive: one spelling, so the ledger compares them with its index.
+  .transform((value) => value.toLowerCase() as Hex)
 
 export const chainIdSchema = z.number().int().positive()
 

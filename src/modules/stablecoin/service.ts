@@ -146,9 +146,9 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   async findTxHashHolder(chainId: number, txHash: string, paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
     const [row] = await this.manager(sharedContext).execute(
       `select payment_id from stablecoin_payment
-        where chain_id = ? and lower(tx_hash) = lower(?) and payment_id <> ? and deleted_at is null
+        where chain_id = ? and tx_hash = ? and payment_id <> ? and deleted_at is null
         order by created_at limit 1`,
-      [chainId, txHash, paymentId]
+      [chainId, txHash.toLowerCase(), paymentId]
     )
     return row?.payment_id ?? null
   }
