@@ -333,4 +333,56 @@ export function defineReliabilitySuite(variant: Variant) {
     for (const s of sessions) expect(await orderOf(cluster, s.cartId)).toBe(1)
     for (const s of sessions) expect((await ledgerRowOf(cluster, s.d.paymentId))!.captured_at).toBeTruthy()
   })
+
+  it("a merchant confirm cut off by kill -9 during its capture is captured or flagged by the next reconcile runs", async () => {
+    // No webhook event exists for this payment (deliveries off): the confirm is the only observation.
+    const { Client } = await import("pg")
+    const { d, cartId } = await depositSession(a(), cluster.seed)
+    await payAndSweep(sandbox, d)
+    let row = await ledgerRowOf(cluster, d.paymentId)
+    for (let i = 0; !row && i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      row = await ledgerRowOf(cluster, d.paymentId)
+    }
+    const token = await cluster.adminToken(a())
+    const holder = new Client({ connectionString: cluster.databaseUrl, application_name: "reliability-test" })
+    await holder.connect()
+    await holder.query("begin")
+    await holder.query(`lock table capture in share mode`)
+    const inflight = call(a().url, "POST", `/admin/stablecoin/payments/${row!.id}/confirm`, {}, { authorization: `Bearer ${token}` })
+    for (let i = 0; ; i++) {
+      const rows = await cluster.sql(`select 1 from pg_locks l join pg_class c on c.oid = l.relation where not l.granted and c.relname = 'capture'`)
+      if (rows.length) break
+      if (i > 1200) throw new Error("the confirm's capture did not wait within 60 s")
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const killedAt = Date.now()
+    await a().kill9()
+    await holder.query("rollback")
+    await holder.end()
+    await inflight
+    await cluster.start("a", "shared")
+    const afterKill = await ledgerRowOf(cluster, d.paymentId)
+    const runs: Json[] = []
+    for (let i = 0; i < 2; i++) {
+      const { results } = await reconcileRunsAtOnce(cluster, 1)
+      runs.push({ selected: results[0]!.selected, polled: results[0]!.polled, captured: results[0]!.captured, events: results[0]!.webhookEvents.found })
+    }
+    const after = await ledgerRowOf(cluster, d.paymentId)
+    const caps = await capturesOf(cluster, d.paymentId)
+    fig.set("confirmCrash", {
+      ledgerAfterKill: { status: afterKill?.status, captured_at: afterKill?.captured_at, attention: afterKill?.attention },
+      reconcileRuns: runs,
+      ledgerAfterRuns: { status: after?.status, captured_at: after?.captured_at, attention: after?.attention },
+      medusa: caps,
+      orders: await orderOf(cluster, cartId),
+      msSinceKill: Date.now() - killedAt,
+    })
+    // Nothing lost: either captured once (with its order) or left visibly for the merchant.
+    if (after!.attention) expect(caps.captures).toBe(0)
+    else {
+      expect(caps).toEqual({ payments: 1, captures: 1 })
+      expect(await orderOf(cluster, cartId)).toBe(1)
+    }
+  })
 }
