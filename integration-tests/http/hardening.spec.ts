@@ -231,6 +231,26 @@ medusaIntegrationTestRunner({
       expect(done).toMatchObject({ state: "processed", outcome: "already_captured", attempts: 2, claim_token: null })
     })
 
+    it("a capture interrupted after the ledger recorded its decision is taken up again by the reconcile job", async () => {
+      stack.sandbox.setWebhookUrl(null)
+      const { d, row } = await session(PROVIDERS.deposit)
+      await paidAndSwept(d)
+      // What a kill -9 between the judgement and Medusa's capture leaves: final status, nothing captured, capture_pending.
+      const pg = getContainer().resolve("__pg_connection__") as { raw(sql: string, bindings: unknown[]): Promise<unknown> }
+      await pg.raw(
+        `update stablecoin_payment set status = 'swept', confirmed_amount = ?, attention = 'capture_pending', next_poll_at = null,
+            polling_stopped_reason = 'final_status', updated_at = now() - interval '10 minutes' where id = ?`,
+        [d.amount, row.id]
+      )
+      const run = await reconcile(0)
+      expect(run).toMatchObject({ selected: 1, captured: 1 })
+      const after = await ledgerRow(getContainer(), d.paymentId)
+      expect(after!.captured_at).toBeTruthy()
+      expect(after!.attention).toBeNull()
+      expect(await countOf(getContainer(), "capture")).toBe(1)
+      expect(await countOf(getContainer(), "order")).toBe(1)
+    })
+
     it("an event that used up its attempts is not dropped from view: its payment is flagged webhook_failed", async () => {
       stack.sandbox.setWebhookUrl(null)
       const { d } = await session(PROVIDERS.deposit)

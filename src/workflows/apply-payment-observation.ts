@@ -7,6 +7,7 @@ import type { TokenSymbol } from "../lib/chain/types"
 import { STABLECOIN_MODULE } from "../modules/stablecoin"
 import { judgedPaymentOf, ledgerUpdateFromJudgement, type LedgerPaymentRow } from "../modules/stablecoin/ledger-update-from-judgement"
 import type StablecoinModuleService from "../modules/stablecoin/service"
+import { createSemaphore, type Semaphore } from "../lib/concurrency/create-semaphore"
 import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
 import { findSessionPayment } from "./find-session-payment"
 import { syncLedgerRefunds } from "./sync-ledger-refunds"
@@ -22,8 +23,8 @@ export type AppliedObservation = {
   changed: boolean
 }
 
-/** Longest wait for another observation of the same payment to finish, seconds. */
-const PAYMENT_LOCK_TIMEOUT_SECONDS = 60
+/** Longest wait for another observation of the same payment to finish, seconds: longer than a Redis lock's 60 s lease, which outlives a killed holder. */
+const PAYMENT_LOCK_TIMEOUT_SECONDS = 75
 
 type SessionRow = { id: string; amount: unknown; currency_code: string; data: Record<string, unknown> | null }
 
@@ -40,10 +41,19 @@ type SessionRow = { id: string; amount: unknown; currency_code: string; data: Re
  */
 export async function applyPaymentObservation(container: MedusaContainer, observation: PaymentObservation): Promise<AppliedObservation> {
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(`stablecoin-payment:${observation.paymentId}`, () => applyLocked(container, observation), {
-    timeout: PAYMENT_LOCK_TIMEOUT_SECONDS,
-  })
+  const { observationConcurrency } = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).options
+  // Bounded per process: with Postgres locking each held lock is a pooled connection, and the capture
+  // inside needs more from the same pool (RELIABILITY.md finding 1).
+  observationSlots ??= createSemaphore(observationConcurrency)
+  return observationSlots.run(() =>
+    locking.execute(`stablecoin-payment:${observation.paymentId}`, () => applyLocked(container, observation), {
+      timeout: PAYMENT_LOCK_TIMEOUT_SECONDS,
+    })
+  )
 }
+
+/** Shared by every observation of this process (set from the options on first use). */
+let observationSlots: Semaphore | undefined
 
 async function applyLocked(container: MedusaContainer, observation: PaymentObservation): Promise<AppliedObservation> {
   const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
@@ -69,6 +79,10 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
   })
   // A row learned from an event whose session was gone stays an unknown payment.
   if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
+  // A capture is marked pending until Medusa's capture is checked: a crash in between leaves a flag
+  // that the reconcile job takes up again, never a final status with nothing captured and nothing shown.
+  const settledAttention = judgement.attention
+  if (judgement.capture) judgement.attention = "capture_pending"
   const update = ledgerUpdateFromJudgement(row, observation, judgement)
   const changed = Object.entries(update).some(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify((row as Record<string, unknown>)[key] ?? null))
   if (changed) await ledger.updateStablecoinPayments(update)
@@ -96,7 +110,7 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
     confirmedAt: new Date().toISOString(),
   }
   try {
-    await captureStablecoinPaymentWorkflow(container).run({ input: { paymentRowId: row.id, session: session!, confirmation } })
+    await captureStablecoinPaymentWorkflow(container).run({ input: { paymentRowId: row.id, session: session!, confirmation, settledAttention } })
   } catch (e) {
     await ledger.updateStablecoinPayments({ id: row.id, attention: "capture_failed" })
     throw e

@@ -2,6 +2,7 @@ import { PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentConfirmation } from "../lib/confirmation/payment-confirmation"
+import type { AttentionKind } from "../lib/ledger/attention"
 import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
 import { recordConfirmationOnSessionStep } from "./steps/record-confirmation-on-session"
 
@@ -11,6 +12,8 @@ export type CaptureStablecoinPaymentWorkflowInput = {
   paymentRowId: string
   session: { id: string; amount: unknown; currency_code: string }
   confirmation: PaymentConfirmation
+  /** What the row needs a person for once captured (e.g. surplus_refund), replacing capture_pending. */
+  settledAttention: AttentionKind | null
 }
 
 /**
@@ -28,7 +31,12 @@ export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoin
     })),
   })
   const captured = markPaymentCapturedStep(
-    transform({ input }, ({ input }) => ({ paymentRowId: input.paymentRowId, sessionId: input.session.id, source: input.confirmation.source }))
+    transform({ input }, ({ input }) => ({
+      paymentRowId: input.paymentRowId,
+      sessionId: input.session.id,
+      source: input.confirmation.source,
+      settledAttention: input.settledAttention,
+    }))
   )
   return new WorkflowResponse(captured)
 })

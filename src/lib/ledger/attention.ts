@@ -11,6 +11,7 @@ export const ATTENTION_KINDS = {
   held_sanctioned: "The payer is on a compliance hold; do not ship.",
   observation_mismatch: "What the service said contradicts what the plugin issued (ids, chain, token, decimals or amounts); nothing was captured.",
   tx_reused: "This transaction hash already paid another payment; nothing was captured.",
+  capture_pending: "Confirmed and being captured; if this stays for minutes the capture was interrupted, and the reconcile job takes it up again.",
   capture_failed: "The payment is confirmed but Medusa could not capture it; look at the order and confirm again.",
   order_missing: "Captured, but Medusa could not turn the cart into an order (its completion failed); create the order or refund the payer.",
   webhook_failed: "A signed webhook event for this payment failed every processing attempt; reprocess it from the webhook log.",

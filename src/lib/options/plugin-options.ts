@@ -85,6 +85,8 @@ export const pluginOptionsSchema = z
     rpcTimeoutMs: z.number().int().positive().default(5_000),
     /** Longest total wait for the service's Retry-After answers in one call, ms. Default 30000. */
     maxRateLimitWaitMs: z.number().int().nonnegative().default(30_000),
+    /** Payment observations (webhook, poll, confirm) one process applies at once; each may hold a lock and capture. Keep well below the database pool (with @medusajs/locking-postgres a held lock is a held connection). Default 2. */
+    observationConcurrency: z.number().int().positive().default(2),
     /** Accepted age of a webhook signature timestamp, s. Default 300. */
     webhookToleranceSeconds: z.number().int().positive().default(300),
     /** The reconcile job's schedule and bounds; every field has a default. */

@@ -154,7 +154,8 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   /**
-   * Takes up to `limit` due payments for one reconcile run (`holder`), so that two runs (two
+   * Takes up to `limit` due payments for one reconcile run (`holder`): not final and due, or a
+   * capture left pending or failed for longer than STALE_CLAIM_SECONDS. Two runs (two
    * instances) never poll one payment at once: rows are locked with `for update skip locked` and
    * marked; a claim older than STALE_CLAIM_SECONDS belongs to a dead run and is taken over.
    */
@@ -167,15 +168,18 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       `update stablecoin_payment set poll_claimed_by = ?, poll_claimed_at = now()
         where id in (
           select id from stablecoin_payment
-           where deleted_at is null and captured_at is null and polling_stopped_reason is null
-             and next_poll_at <= ?
-             and not ((rail = 'deposit' and status = any(?::text[])) or (rail = 'connect' and status = any(?::text[])))
+           where deleted_at is null and captured_at is null
+             and ((polling_stopped_reason is null and next_poll_at <= ?
+                   and not ((rail = 'deposit' and status = any(?::text[])) or (rail = 'connect' and status = any(?::text[]))))
+                  -- A capture that was interrupted (crash) or failed: taken up again once it is stale, whatever the status.
+                  or (attention in ('capture_pending', 'capture_failed') and updated_at < now() - make_interval(secs => ?)
+                      and coalesce(next_poll_at, updated_at) <= ?))
              and (poll_claimed_by is null or poll_claimed_at < now() - make_interval(secs => ?))
            order by next_poll_at
            limit ?
            for update skip locked)
         returning id, payment_id, intent_id, rail, poll_attempts, created_at`,
-      [holder, now, pgArray(finalStatuses.deposit), pgArray(finalStatuses.connect), STALE_CLAIM_SECONDS, limit]
+      [holder, now, pgArray(finalStatuses.deposit), pgArray(finalStatuses.connect), STALE_CLAIM_SECONDS, now, STALE_CLAIM_SECONDS, limit]
     )
   }
 

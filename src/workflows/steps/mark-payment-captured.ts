@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ObservationSource } from "../../lib/confirmation/payment-observation"
+import type { AttentionKind } from "../../lib/ledger/attention"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
 import { syncLedgerRefunds } from "../sync-ledger-refunds"
@@ -9,7 +10,7 @@ import { findSessionPayment } from "../find-session-payment"
 
 export const markPaymentCapturedStepId = "mark-payment-captured-step"
 
-export type MarkPaymentCapturedStepInput = { paymentRowId: string; sessionId: string; source: ObservationSource }
+export type MarkPaymentCapturedStepInput = { paymentRowId: string; sessionId: string; source: ObservationSource; settledAttention: AttentionKind | null }
 
 /**
  * This step records in the ledger that Medusa captured the payment, after checking that the
@@ -18,7 +19,7 @@ export type MarkPaymentCapturedStepInput = { paymentRowId: string; sessionId: st
  */
 export const markPaymentCapturedStep = createStep(
   markPaymentCapturedStepId,
-  async ({ paymentRowId, sessionId, source }: MarkPaymentCapturedStepInput, { container }) => {
+  async ({ paymentRowId, sessionId, source, settledAttention }: MarkPaymentCapturedStepInput, { container }) => {
     const payment = await findSessionPayment(container, sessionId)
     if (!payment?.captured_at) throw new Error(`stablecoin: payment session ${sessionId} was confirmed but Medusa did not capture it`)
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
@@ -32,7 +33,7 @@ export const markPaymentCapturedStep = createStep(
       confirmed_by: source,
       confirmed_at: new Date(),
       next_poll_at: null,
-      ...(orderMissing ? { attention: "order_missing" } : {}),
+      attention: orderMissing ? "order_missing" : (settledAttention ?? (refunds.some((r) => r.state === "due") ? "refund_due" : null)),
     })
     return new StepResponse({ capturedAt: new Date(payment.captured_at).toISOString(), refundsDue: refunds.filter((r) => r.state === "due").length, orderMissing })
   }
