@@ -484,7 +484,7 @@ async function main() {
     }
     // The webhook's one-transaction-one-payment check, on the same ledger.
     const { rows: txPlan } = await app.db.query(
-      `explain (analyze, format json) select payment_id from stablecoin_payment where chain_id = ${CHAIN} and lower(tx_hash) = lower('0x${"ab".repeat(32)}') and payment_id <> 'x' and deleted_at is null order by created_at limit 1`
+      `explain (analyze, format json) select payment_id from stablecoin_payment where chain_id = ${CHAIN} and tx_hash = '0x${"ab".repeat(32)}' and payment_id <> 'x' and deleted_at is null order by created_at limit 1`
     )
     const txPlanText = JSON.stringify(txPlan[0]["QUERY PLAN"])
     const txRows = (txPlanText.match(/"Rows Removed by Filter":(\d+)/) ?? [])[1]
