@@ -9,6 +9,7 @@ import { formatTokenAmount } from "../../src/lib/chain/format-token-amount"
 import { eventually, storeHeaders } from "../http/helpers/checkout"
 import type { StoreFixture } from "../http/helpers/store-fixtures"
 import { openSession, paySession, sendTokens } from "../admin/helpers"
+import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
 import { fetchApi, startAdminServer, type AdminServer } from "./admin-server"
 import { launchChromium } from "./launch-chromium"
 
@@ -62,8 +63,11 @@ async function setTheme(theme: "light" | "dark") {
 beforeAll(async () => {
   mkdirSync(DOCS, { recursive: true })
   sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 2 }], webhookRetry: { baseDelayMs: 200, maxAttempts: 5 } })
-  // The reconcile job stays off: only webhooks and the merchant's actions move a payment here.
-  server = await startAdminServer({ sandbox, options: { reconcile: { enabled: false } } })
+  // The reconcile job stays off: only webhooks and the merchant's actions move a payment here. A
+  // second chain whose RPC is down shows the merchant what a failing health check looks like.
+  const base = pluginOptionsFor(sandbox).chains[0]!
+  const down = { ...base, chainId: 137, rpcUrl: "http://127.0.0.1:9/" }
+  server = await startAdminServer({ sandbox, options: { reconcile: { enabled: false }, chains: [base, down] } })
   api = fetchApi(server.url)
   store = server.seed as unknown as StoreFixture
   chromium = await launchChromium()
@@ -91,11 +95,19 @@ describe("the admin in Chromium", () => {
     await page.goto(`${server.url}/app/stablecoin`)
     await page.waitForSelector('[data-testid="stablecoin-payments-empty"]', { timeout: 120_000 })
     await page.waitForSelector('[data-testid="stablecoin-chain-health"][data-healthy="true"]', { timeout: 60_000 })
+    const failing = page.locator('[data-testid="stablecoin-chain-health"][data-chain-id="137"]')
+    expect(await failing.getAttribute("data-healthy")).toBe("false")
+    expect(await failing.locator('[data-testid="stablecoin-health-check"][data-ok="false"]').count()).toBeGreaterThan(0)
+    expect(await page.textContent('[data-testid="stablecoin-health"]')).not.toContain("127.0.0.1:9")
+    await shot("health-failing", '[data-testid="stablecoin-chain-health"][data-chain-id="137"]')
     await page.click('[data-testid="stablecoin-test-connection"]')
     await page.waitForSelector('[data-testid="stablecoin-test-result"]')
     expect(await page.textContent('[data-testid="stablecoin-test-result"]')).toContain("accepted the api key")
     await shot("page-empty")
+    // The admin scrolls inside its own container, so a tall panel is shot in a tall window.
+    await page.setViewportSize({ width: 1440, height: 2000 })
     await shot("health", '[data-testid="stablecoin-health"]')
+    await page.setViewportSize({ width: 1440, height: 1000 })
   })
 
   it("the order widget shows each rail's payment as the ledger holds it", async () => {
