@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process"
+import { spawn, type ChildProcess } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
@@ -8,6 +8,7 @@ import { launchChromium } from "../../integration-tests/browser/launch-chromium"
 import { fetchApi, freePort } from "../../integration-tests/browser/admin-server"
 import { openSession, paySession } from "../../integration-tests/admin/helpers"
 import { storeHeaders } from "../../integration-tests/http/helpers/checkout"
+import { sh, timed as timedStep } from "../lib/processes"
 import { STORE_MEDUSA_CONFIG, STORE_SEED } from "./store-files"
 
 /**
@@ -29,17 +30,7 @@ const args = process.argv.slice(2)
 const versions = args.flatMap((a, i) => (a === "--medusa" ? [args[i + 1]!] : []))
 if (versions.length === 0) versions.push("2.18.0", "2.21.2")
 
-const timed = async <T>(label: string, fn: () => Promise<T> | T, timings: Record<string, number>) => {
-  const started = Date.now()
-  const value = await fn()
-  timings[label] = Math.round((Date.now() - started) / 100) / 10
-  log(`${label}: ${timings[label]} s`)
-  return value
-}
-
-function sh(cmd: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
-  return execFileSync(cmd, argv, { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 }).toString()
-}
+const timed = <T>(label: string, fn: () => Promise<T> | T, timings: Record<string, number>) => timedStep(label, fn, timings, log)
 
 /** The packed tarball, built from .medusa/server as `npm publish` would ship it. */
 function pack(build: boolean): string {

@@ -71,7 +71,7 @@ export function applyGuide(root: string, pluginSpec: string) {
 
   const component = "apps/storefront/src/modules/checkout/components/stablecoin-payment/index.tsx"
   mkdirSync(path.dirname(file(component)), { recursive: true })
-  writeFileSync(file(component), componentFromGuide())
+  writeFileSync(file(component), codeBlockAfter("### 3. `src/modules/checkout/components/stablecoin-payment/index.tsx` (new file)", "tsx"))
 
   const button = "apps/storefront/src/modules/checkout/components/payment-button/index.tsx"
   edit(button, 'import { isManual, isStripeLike } from "@lib/constants"', () =>
@@ -80,13 +80,17 @@ export function applyGuide(root: string, pluginSpec: string) {
   edit(button, "    default:\n", (m) =>
     `    case isStablecoin(paymentSession?.provider_id):\n      return notReady ? <Button disabled>Complete the steps above</Button> : <StablecoinCheckout cart={cart} />\n${m}`
   )
+
+  // The component's look: the guide's CSS block, appended to the starter's stylesheet.
+  const css = "apps/storefront/src/styles/globals.css"
+  writeFileSync(file(css), `${readFileSync(file(css), "utf8").trimEnd()}\n\n${codeBlockAfter("### 5. `src/styles/globals.css`: the component's look", "css")}`)
 }
 
-/** The new component file, taken verbatim from the guide's code block (so the guide is what is checked). */
-function componentFromGuide(): string {
+/** The first `lang` code block after `heading` in the guide, verbatim (so the guide is what is checked). */
+function codeBlockAfter(heading: string, lang: string): string {
   const guide = readFileSync(path.join(__dirname, "..", "..", "docs", "storefront-nextjs.md"), "utf8")
-  const section = guide.split("### 3. `src/modules/checkout/components/stablecoin-payment/index.tsx` (new file)")[1]
-  const code = section && /```tsx\n([\s\S]*?)```/.exec(section)?.[1]
-  if (!code) throw new Error("the guide's component code block was not found")
+  const section = guide.split(heading)[1]
+  const code = section && new RegExp("```" + lang + "\\n([\\s\\S]*?)```").exec(section)?.[1]
+  if (!code) throw new Error(`the guide has no ${lang} block after "${heading}"`)
   return code
 }

@@ -1,0 +1,115 @@
+import path from "node:path"
+import type { Page } from "playwright-core"
+import { parseUnits, type Address } from "viem"
+import type { SandboxConfigJson } from "../../sandbox"
+import { payDepositIntent } from "../../sandbox/customer"
+import { launchChromium } from "../../integration-tests/browser/launch-chromium"
+import { timed } from "../lib/processes"
+
+const DOCS = path.resolve(__dirname, "..", "..", "docs")
+
+export type CheckoutResult = { orderId: string; cartId: string; softNavigation: boolean; paid: { display: string; token: string; baseUnits: string; to: string } }
+
+/**
+ * A customer in Chromium on the guide's storefront: a product into the cart, checkout (email,
+ * address, shipping), the stablecoin deposit method, then the deposit address and amount as the
+ * page shows them, paid from the customer simulator (a plain ERC-20 transfer on anvil). Done when
+ * the page, untouched, has moved to the starter's order confirmation. A screenshot per step goes to
+ * docs/dtc-starter-<n>-<step>.png.
+ */
+export async function checkoutInChromium(
+  { storefrontUrl, countryCode, sandbox }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson },
+  timings: Record<string, number>,
+  log: (m: string) => void,
+): Promise<CheckoutResult> {
+  const chromium = await launchChromium()
+  const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } })
+  page.setDefaultTimeout(120_000) // next dev compiles each route on its first visit
+  let step = 0
+  const shot = (name: string, fullPage = true) => page.screenshot({ path: path.join(DOCS, `dtc-starter-${++step}-${name}.png`), fullPage })
+  try {
+    const base = `${storefrontUrl}/${countryCode}`
+    await timed("customer: product into the cart", async () => {
+      await page.goto(`${base}/store`)
+      await page.locator('[data-testid="product-wrapper"]').first().click()
+      await page.waitForURL(/\/products\//)
+      for (const group of await page.locator('[data-testid="product-options"]').all()) await group.locator('[data-testid="option-button"]').first().click()
+      await page.locator('[data-testid="add-product-button"]').filter({ hasText: "Add to cart" }).click()
+      await page.waitForSelector('[data-testid="nav-cart-link"]:has-text("(1)")')
+      await shot("product", false)
+      await page.goto(`${base}/cart`)
+      await page.waitForSelector('[data-testid="product-row"]')
+      await shot("cart", false)
+      await page.locator('[data-testid="checkout-button"]').click()
+      await page.waitForURL(/\/checkout/)
+    }, timings, log)
+
+    await timed("customer: address, delivery, payment method", async () => {
+      await page.waitForSelector('[data-testid="shipping-first-name-input"]')
+      const fill = (testId: string, value: string) => page.locator(`[data-testid="${testId}"]`).fill(value)
+      await fill("shipping-first-name-input", "Ada")
+      await fill("shipping-last-name-input", "Lovelace")
+      await fill("shipping-address-input", "Strandgade 1")
+      await fill("shipping-postal-code-input", "1401")
+      await fill("shipping-city-input", "Copenhagen")
+      await page.locator('[data-testid="shipping-country-select"]').selectOption(countryCode)
+      await fill("shipping-email-input", "ada@example.com")
+      await shot("address")
+      await page.locator('[data-testid="submit-address-button"]').click()
+      await page.waitForURL(/step=delivery/)
+      await page.getByText("Standard Shipping").first().click()
+      await page.locator('[data-testid="submit-delivery-option-button"]').click()
+      await page.waitForURL(/step=payment/)
+      await page.getByText("Stablecoins (send to an address)").click()
+      await shot("payment-method")
+      await page.locator('[data-testid="submit-payment-button"]').click()
+      await page.waitForURL(/step=review/)
+    }, timings, log)
+
+    // What the customer reads off the page: the amount with its token, the network and the address.
+    const shown = await timed("stablecoin step: verified address shown", async () => {
+      await page.waitForSelector(".stablecoin-payment__address")
+      const [amount, chain, to] = await Promise.all([".stablecoin-payment__amount", ".stablecoin-payment__chain", ".stablecoin-payment__address"].map((s) => page.textContent(s)))
+      return { amount: amount!.trim(), chain: chain!.trim(), to: to!.trim() }
+    }, timings, log)
+    const cartId = (await page.context().cookies()).find((c) => c.name === "_medusa_cart_id")?.value
+    if (!cartId) throw new Error("the storefront set no _medusa_cart_id cookie")
+    await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
+    await shot("deposit")
+    // A mark in the page's window: gone if the page were reloaded, so its survival shows the app navigated by itself.
+    await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
+    const paid = await payWhatThePageShows(shown, sandbox)
+    log(`customer sent ${paid.display} ${paid.token} (${paid.baseUnits} base units) to ${paid.to}`)
+    // The live progress, if the page shows it before the order (confirmations come every second).
+    if (await page.waitForSelector('.stablecoin-payment:is([data-status="detected"], [data-status="confirming"], [data-status="paid"])', { timeout: 15_000 }).catch(() => null)) await shot("progress")
+
+    const orderId = await timed("payment sent to order confirmation page", () => waitForConfirmation(page), timings, log)
+    await shot("order-confirmed")
+    const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
+    return { orderId, cartId, paid, softNavigation }
+  } catch (error) {
+    await page.screenshot({ path: path.join(DOCS, "dtc-starter-failure.png"), fullPage: true }).catch(() => {})
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`)
+  } finally {
+    await chromium.close()
+  }
+}
+
+/** Pays exactly the shown amount of the shown token on the shown chain to the shown address. */
+async function payWhatThePageShows(shown: { amount: string; chain: string; to: string }, sandbox: SandboxConfigJson) {
+  const [display, symbol] = shown.amount.split(/\s+/) as [string, string]
+  const chainId = Number(/chain (\d+)/.exec(shown.chain)?.[1])
+  const chain = sandbox.chains.find((c) => c.chainId === chainId)
+  const token = chain?.tokens[symbol as keyof typeof chain.tokens]
+  if (!chain || !token) throw new Error(`the page asks for ${shown.amount} on "${shown.chain}", which the sandbox does not have`)
+  const amount = parseUnits(display, token.decimals)
+  await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId, token: token.address as Address, to: shown.to as Address, amount })
+  return { display, token: symbol, baseUnits: amount.toString(), to: shown.to }
+}
+
+/** The starter's confirmation page, reached without a reload: placeOrder() redirected to it. */
+async function waitForConfirmation(page: Page): Promise<string> {
+  await page.waitForURL(/\/order\/order_[^/]+\/confirmed/, { timeout: 180_000, waitUntil: "commit" })
+  await page.waitForSelector("text=Thank you!")
+  return /\/order\/(order_[^/]+)\/confirmed/.exec(page.url())![1]!
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { Client } from "pg"
+import { startSandbox, type Sandbox } from "../../sandbox"
+import { freePort } from "../../integration-tests/browser/admin-server"
+import { timed, type Service } from "../lib/processes"
+import { startBackend, writeBackendEnv } from "./backend"
+import { checkoutInChromium } from "./checkout"
+import { enableStablecoinInRegion } from "./merchant"
+import { prepareStore, reapplyGuide, typeCheckStorefront } from "./prepare"
+import { startStorefront } from "./storefront"
+
+/**
+ * Checks docs/storefront-nextjs.md end to end on Medusa's official starter:
+ * a copy of the unmodified dtc-starter with the guide applied, installed with pnpm from the
+ * registry, the storefront type-checked; then the sandbox payment service and anvil, the backend
+ * (`medusa develop`) with the guide's options, the stablecoin providers added to the starter's EUR
+ * region through the admin API, the storefront (`next dev`), and a customer in Chromium who checks
+ * out, pays the address the page shows with the customer simulator and lands on the order
+ * confirmation. Prints the timings as JSON; ends every process, the database and the folder it
+ * made, also on failure (`--keep` keeps the folder; `--reuse <folder>/dtc-starter` applies the guide again to a kept one and runs it without reinstalling).
+ *   npm run storefront:guide -- [--starter ../shared/starters/dtc-starter] [--database-url postgres://postgres@localhost:5432/postgres] [--keep] [--reuse <dir>]
+ */
+const log = (m: string) => process.stderr.write(`[guide] ${m}\n`)
+const COUNTRY = "dk" // the starter's default region country (NEXT_PUBLIC_DEFAULT_REGION)
+
+async function main() {
+  const root = path.resolve(__dirname, "..", "..")
+  const starter = path.resolve(argument("--starter") ?? path.join(root, "..", "shared", "starters", "dtc-starter"))
+  const adminUrl = new URL(argument("--database-url") ?? "postgres://postgres@localhost:5432/postgres")
+  const timings: Record<string, number> = {}
+  const started = Date.now()
+  const cleanup: Array<() => Promise<unknown> | unknown> = []
+  let failed = true
+  // Ctrl-C or a kill still runs the clean-up below.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void runCleanup(cleanup).then(() => process.exit(130)))
+  try {
+    const reuse = argument("--reuse")
+    const app = reuse ? reapplyGuide(starter, path.resolve(reuse)) : await freshStore(root, starter, timings, cleanup)
+    await typeCheckStorefront(app, timings, log)
+
+    // 1 s blocks: confirmations accrue on their own, as on a real chain.
+    const sandbox: Sandbox = await startSandbox({ chains: [{ chainId: 8453, blockTime: 1 }] })
+    cleanup.push(() => sandbox.stop())
+    const [backendPort, storefrontPort] = [await freePort(), await freePort()]
+    const backendUrl = `http://localhost:${backendPort}`
+    const storefrontUrl = `http://localhost:${storefrontPort}`
+    // The service's dashboard step of the guide: the webhook URL.
+    sandbox.setWebhookUrl(`${backendUrl}/hooks/stablecoin`)
+
+    const dbName = `dtc_guide_${Date.now()}`
+    const pg = new Client({ connectionString: adminUrl.toString() })
+    await pg.connect()
+    cleanup.push(async () => {
+      await pg.query(`drop database if exists ${dbName} with (force)`).catch(() => {})
+      await pg.end()
+    })
+    await pg.query(`create database ${dbName}`)
+    const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString()
+    writeBackendEnv(app, { databaseUrl, backendUrl, storefrontUrl, sandbox: sandbox.toJSON() })
+
+    const services: Service[] = []
+    cleanup.push(() => Promise.all(services.map((s) => s.stop())))
+    services.push(await startBackend(app, backendPort, timings, log))
+    const merchant = await enableStablecoinInRegion(backendUrl)
+    log(`region ${merchant.region} (${merchant.countries.join(", ")}) takes the stablecoin providers`)
+    services.push(await startStorefront(app, { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY }, timings, log))
+
+    const order = await timed("checkout in Chromium (store to order page)", () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON() }, timings, log), timings, log)
+    const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)
+    if (view.payment?.orderId !== order.orderId) throw new Error(`the confirmation page shows ${order.orderId}, the store's payment view ${view.payment?.orderId}`)
+    failed = false
+    process.stdout.write(`${JSON.stringify({ result: "order placed through the guide's storefront", ...order, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
+  } finally {
+    await runCleanup(cleanup)
+    if (failed) process.exitCode = 1
+  }
+}
+
+/** A temporary folder holding the starter with the guide applied and installed; removed at the end unless --keep. */
+async function freshStore(root: string, starter: string, timings: Record<string, number>, cleanup: Array<() => unknown>) {
+  const work = mkdtempSync(path.join(tmpdir(), "dtc-guide-"))
+  cleanup.push(() => (process.argv.includes("--keep") ? log(`kept ${work}`) : rmSync(work, { recursive: true, force: true })))
+  return prepareStore(root, starter, work, timings, log)
+}
+
+/** Last started, first stopped; a failing step does not keep the others from running. */
+async function runCleanup(cleanup: Array<() => Promise<unknown> | unknown>) {
+  for (const step of cleanup.splice(0).reverse()) await Promise.resolve().then(step).catch((e) => log(`clean-up: ${e instanceof Error ? e.message : e}`))
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name)
+  return index > 0 ? process.argv[index + 1] : undefined
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error) => {
+    log(error instanceof Error ? error.message : String(error))
+    process.exit(1)
+  },
+)
