@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Address } from "viem"
+import { devAccounts } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import type { PluginOptions } from "../../src/lib/options"
 import { parseWebhookEvent, signWebhookPayload, verifyWebhookSignature } from "../../src/lib/webhooks"
@@ -90,6 +91,27 @@ medusaIntegrationTestRunner({
 
       // Captured payments are not polled again.
       expect(await reconcile({ now: afterFirstPoll() })).toMatchObject({ selected: 0, polled: 0 })
+    })
+
+    it("an overpaid payment found by the run: the payer is read from the chain, so the surplus refund names whom to pay", async () => {
+      const session = await openPayment()
+      const d = session.data
+      const chain = stack.sandbox.chains[0]!
+      const surplus = 2_000_000n
+      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) + surplus })
+      await stack.sandbox.mine(8453, 3)
+      await stack.sandbox.waitForStatus(d.deposit.intentId, "overpaid")
+
+      const run = await reconcile({ now: afterFirstPoll() })
+      expect(run).toMatchObject({ polled: 1, captured: 1, failed: 0 })
+      const row = await rowOf(d.paymentId)
+      // A status record names no payer: this one is the sender of the transfer into the verified forwarder.
+      expect(row.payer_address?.toLowerCase()).toBe(devAccounts.customer.address.toLowerCase())
+      expect(row).toMatchObject({ status: "overpaid", surplus_amount: surplus.toString(), confirmed_by: "reconcile" })
+      const refunds = row.refunds as Array<{ state: string; tokenAmount: string; payerAddress: string | null }>
+      expect(refunds).toEqual([expect.objectContaining({ state: "due", tokenAmount: surplus.toString() })])
+      expect(refunds[0]!.payerAddress?.toLowerCase()).toBe(devAccounts.customer.address.toLowerCase())
+      expect(await capturesOf(session.id)).toBe(1)
     })
 
     it("webhook receiver unreachable, captureOnReconcile off: flagged webhook_missing, not captured", async () => {

@@ -10,6 +10,7 @@ import type StablecoinModuleService from "../modules/stablecoin/service"
 import { createSemaphore, type Semaphore } from "../lib/concurrency/create-semaphore"
 import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
 import { findSessionPayment } from "./find-session-payment"
+import { readPayerFromChain } from "./read-payer-from-chain"
 import { syncLedgerRefunds } from "./sync-ledger-refunds"
 import { ensureLedgerPayment } from "./steps/ensure-ledger-payment"
 
@@ -83,7 +84,10 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
   // that the reconcile job takes up again, never a final status with nothing captured and nothing shown.
   const settledAttention = judgement.attention
   if (judgement.capture) judgement.attention = "capture_pending"
-  const update = ledgerUpdateFromJudgement(row, observation, judgement)
+  const txHash = observation.txHash ?? row.tx_hash
+  const signedPayer = observation.source === "webhook" ? observation.payerAddress : null
+  const chainPayer = judgement.status && txHash && !row.payer_address && !signedPayer ? await readPayerFromChain(container, ledger.options, row, txHash) : null
+  const update = ledgerUpdateFromJudgement(row, observation, judgement, chainPayer)
   const changed = Object.entries(update).some(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify((row as Record<string, unknown>)[key] ?? null))
   if (changed) await ledger.updateStablecoinPayments(update)
   if (judgement.mismatch.length) {

@@ -21,6 +21,8 @@ export type LedgerPaymentRow = {
   status: string
   tx_hash: string | null
   payer_address: string | null
+  /** The on-chain proof of the addresses shown (VerificationProof); null for a payment no session issued. */
+  verification: unknown
   confirmations: number
   captured_at: Date | string | null
   attention: string | null
@@ -47,9 +49,10 @@ export function judgedPaymentOf(row: LedgerPaymentRow): JudgedPayment {
 /**
  * What the ledger row records of a judged observation. A refused one changes only the flag and
  * the contradiction (both values); otherwise the judged status, amounts, transaction,
- * confirmations, and the payer when a signed event named one (a poll never does).
+ * confirmations, and the payer: the one a signed event names, else the one read from the chain
+ * (`chainPayer`: a status record names none).
  */
-export function ledgerUpdateFromJudgement(row: LedgerPaymentRow, observation: PaymentObservation, judgement: Judgement) {
+export function ledgerUpdateFromJudgement(row: LedgerPaymentRow, observation: PaymentObservation, judgement: Judgement, chainPayer: string | null = null) {
   const mismatch: LedgerMismatch | undefined = judgement.mismatch.length
     ? { source: observation.source, eventId: observation.eventId, at: new Date().toISOString(), fields: judgement.mismatch }
     : undefined
@@ -65,7 +68,7 @@ export function ledgerUpdateFromJudgement(row: LedgerPaymentRow, observation: Pa
     confirmed_amount: observation.confirmedAmount === "0" && row.confirmed_amount === null ? null : observation.confirmedAmount,
     surplus_amount: judgement.surplus,
     tx_hash: observation.txHash ?? row.tx_hash,
-    payer_address: observation.source === "webhook" && observation.payerAddress ? observation.payerAddress : row.payer_address,
+    payer_address: (observation.source === "webhook" && observation.payerAddress) || chainPayer || row.payer_address,
     confirmations: observation.confirmations ?? row.confirmations,
     attention,
     ...(mismatch ? { mismatch } : {}),

@@ -1,5 +1,6 @@
-import { createPublicClient, http, type Hex } from "viem"
+import type { Hex } from "viem"
 import { checkRefundTransfer } from "../../../../lib/chain/check-refund-transfer"
+import { createRpcClient } from "../../../../lib/chain/create-rpc-client"
 import { readErc20Transfers } from "../../../../lib/chain/read-erc20-transfers"
 import type { LedgerRefund } from "../../../../lib/ledger/refunds"
 import type { PluginOptions } from "../../../../lib/options"
@@ -19,7 +20,7 @@ export async function checkRefundOnChain(
   { row, refund, txHash, options }: { row: LedgerPaymentRow; refund: LedgerRefund; txHash: Hex; options: PluginOptions }
 ): Promise<RefundOnChainCheck> {
   const chain = options.chains.find((c) => c.chainId === refund.chainId)!
-  const client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: options.rpcTimeoutMs, retryCount: 0 }), cacheTime: 0 })
+  const client = createRpcClient({ rpcUrl: chain.rpcUrl, timeoutMs: options.rpcTimeoutMs })
   const read = await readErc20Transfers({ client, chainId: chain.chainId, txHash })
   if (!read.ok) return { ok: false, rejection: { code: "chain_unavailable", message: read.error.shortMessage } }
   if (!read.value.found) {
