@@ -84,6 +84,8 @@ export type Sandbox = {
   deliveries(): DeliveryLogEntry[]
   events(): WebhookEventBody[]
   resend(eventId: string): boolean
+  /** Changes the webhook retry schedule for attempts scheduled from now on. */
+  setWebhookRetry(retry: WebhookRetryOptions): void
   /** Service requests received per endpoint since start; `reset` starts counting again. */
   requestCounts(reset?: boolean): Record<"create-quote" | "create-pool-connect" | "create-pool-deposit" | "pool-deposit-status", number>
   faults: Omit<Faults, "latencyFor" | "takeError" | "takeMalformed" | "takeTamper" | "takeQuoteTamper">
@@ -363,6 +365,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     deliveries: () => sender.deliveries(),
     events: () => sender.events(),
     resend: (eventId) => sender.resend(eventId),
+    setWebhookRetry: (retry) => sender.setRetry(retry),
     requestCounts: (reset) => server.requestCounts(reset),
     faults: publicFaults,
     toJSON,

@@ -8,6 +8,8 @@ export type WebhookRetryOptions = {
   maxAttempts?: number
   /** Per-attempt timeout; a timeout counts as a failure (default 5000 ms). */
   timeoutMs?: number
+  /** The schedule runs this many times faster than real time (default 1): hours of retries pass in seconds in a test. */
+  timeScale?: number
 }
 
 export type WebhookEventBody = { id: string; type: string; createdAt: string; data: Record<string, unknown> }
@@ -38,7 +40,7 @@ type StoredEvent = { event: WebhookEventBody; raw: string; merchantId: string }
  * with exponential backoff on non-2xx or timeout, every attempt in the delivery log.
  */
 export function createWebhookSender({ retry = {}, faults, targetOf }: { retry?: WebhookRetryOptions; faults: Faults; targetOf: (merchantId: string) => WebhookTarget }) {
-  const { baseDelayMs = 500, maxAttempts = 6, timeoutMs = 5_000 } = retry
+  let schedule = { baseDelayMs: 500, maxAttempts: 6, timeoutMs: 5_000, timeScale: 1, ...retry }
   const events = new Map<string, StoredEvent>()
   const log: DeliveryLogEntry[] = []
   const timers = new Set<NodeJS.Timeout>()
@@ -76,6 +78,7 @@ export function createWebhookSender({ retry = {}, faults, targetOf }: { retry?: 
     const started = Date.now()
     const controller = new AbortController()
     inflight.add(controller)
+    const { timeoutMs, maxAttempts, baseDelayMs, timeScale } = schedule
     const timeout = setTimeout(() => controller.abort(), timeoutMs)
     let statusCode: number | null = null
     let error: string | null = null
@@ -97,7 +100,7 @@ export function createWebhookSender({ retry = {}, faults, targetOf }: { retry?: 
     }
     if (stopped) return
     log.push(entry(stored, { attempt: number, copy, url, statusCode, ok: error === null, error, durationMs: Date.now() - started }))
-    if (error !== null && number < maxAttempts) later(baseDelayMs * 2 ** (number - 1), () => void attempt(stored, number + 1, copy))
+    if (error !== null && number < maxAttempts) later((baseDelayMs * 2 ** (number - 1)) / timeScale, () => void attempt(stored, number + 1, copy))
   }
 
   const deliver = (stored: StoredEvent) => {
@@ -132,6 +135,10 @@ export function createWebhookSender({ retry = {}, faults, targetOf }: { retry?: 
       if (!stored) return false
       dispatch(stored)
       return true
+    },
+    /** Changes the retry schedule of attempts scheduled from now on (unset fields keep their value). */
+    setRetry(options: WebhookRetryOptions) {
+      schedule = { ...schedule, ...options }
     },
     events: () => [...events.values()].map((stored) => stored.event),
     deliveries: (): DeliveryLogEntry[] => log.map((item) => ({ ...item })),

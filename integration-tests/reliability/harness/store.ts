@@ -1,11 +1,14 @@
+import { randomUUID } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import type { Address } from "viem"
+import type { Account, Address } from "viem"
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
+import { localClients } from "../../../sandbox/chain"
 import type { Sandbox } from "../../../sandbox"
 import { payDepositIntent } from "../../../sandbox/customer"
 import type { DevSeed } from "../../../scripts/dev-state"
-import { PROVIDER_IDENTIFIERS } from "../../../src/lib/session-data"
+import { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES } from "../../../src/lib/session-data"
 import { RECONCILE_MARKER } from "./reconcile-run"
 import type { Cluster, Instance } from "./cluster"
 
@@ -38,8 +41,10 @@ export async function call(base: string, method: string, p: string, body?: unkno
 
 /** Cart, payment collection and a USDC deposit session on `instance`; throws with the answer when a step fails. */
 export async function depositSession(instance: Instance, seed: DevSeed) {
+  // Each customer has an email of their own: Medusa 2.21.2 answers one of two carts created at once
+  // for the same new guest email with 400 "Customer … already exists".
   const h = { "x-publishable-api-key": seed.publishableKey }
-  const cart = await call(instance.url, "POST", "/store/carts", { region_id: seed.regions.eur, email: "buyer@example.com", items: [{ variant_id: seed.variantId, quantity: 1 }] }, h)
+  const cart = await call(instance.url, "POST", "/store/carts", { region_id: seed.regions.eur, email: `buyer-${randomUUID()}@example.com`, items: [{ variant_id: seed.variantId, quantity: 1 }] }, h)
   if (cart.status !== 200) throw Object.assign(new Error(`create cart: ${cart.status} ${JSON.stringify(cart.data)}`), { answer: cart })
   const pc = await call(instance.url, "POST", "/store/payment-collections", { cart_id: cart.data.cart.id }, h)
   if (pc.status !== 200) throw Object.assign(new Error(`payment collection: ${pc.status} ${JSON.stringify(pc.data)}`), { answer: pc })
@@ -47,6 +52,105 @@ export async function depositSession(instance: Instance, seed: DevSeed) {
   if (s.status !== 200) throw Object.assign(new Error(`payment session: ${s.status} ${JSON.stringify(s.data)}`), { answer: s })
   const session = (s.data.payment_collection.payment_sessions as Json[]).find((x) => x.provider_id === DEPOSIT)!
   return { cartId: cart.data.cart.id as string, session, d: session.data as Json }
+}
+
+export type Checkout = { ok: true; t0: number; sessionMs: number; s: Awaited<ReturnType<typeof depositSession>> } | { ok: false; t0: number; status: number; message: string }
+
+/** One customer's checkout up to its deposit session; a failure is returned with the store's answer, not thrown. */
+export async function tryCheckout(instance: Instance, seed: DevSeed): Promise<Checkout> {
+  const t0 = Date.now()
+  try {
+    const s = await depositSession(instance, seed)
+    return { ok: true, t0, sessionMs: Date.now() - t0, s }
+  } catch (error: any) {
+    return { ok: false, t0, status: error.answer?.status ?? 0, message: String(error.answer?.data?.message ?? error) }
+  }
+}
+
+/**
+ * The customers who got an error try again, as people do: not in the same millisecond (one every
+ * 100 ms, alternately on each instance) and at most 3 times. Every try must succeed or fail clearly;
+ * all must have a session in the end.
+ */
+export async function tryAgain(cluster: Cluster, failed: unknown[]) {
+  let left = failed.length
+  const created: Array<Extract<Checkout, { ok: true }>> = []
+  let rounds = 0
+  while (left > 0 && rounds < 3) {
+    rounds++
+    const round = await Promise.all(
+      Array.from({ length: left }, (_, i) => new Promise((r) => setTimeout(r, i * 100)).then(() => tryCheckout(cluster.instances[i % 2]!, cluster.seed)))
+    )
+    for (const c of round) if (!c.ok) expect(clearErrorCode(c)).not.toBeNull()
+    created.push(...round.filter((c): c is Extract<Checkout, { ok: true }> => c.ok))
+    left = failed.length - created.length
+  }
+  expect(left).toBe(0)
+  return { ok: created, rounds }
+}
+
+const CODES: string[] = Object.values(STOREFRONT_ERROR_CODES)
+/** The service's own words, its address or key: none may reach a customer. */
+const SERVICE_TEXT = /rate_limited|rate limit exceeded|upstream_unavailable|upstream chain|ECONNREFUSED|fetch failed|socket|127\.0\.0\.1|localhost|apikey|pk_sandbox|internal_error|An unknown error occurred/i
+
+/** A failed checkout's answer as a customer's storefront gets it: a known code first, no service text. Returns the code. */
+export function clearErrorCode(failure: { status: number; message: string }): string | null {
+  const code = /^\[([a-z_]+)\] /.exec(failure.message)?.[1] ?? null
+  return failure.status >= 400 && code && CODES.includes(code) && !SERVICE_TEXT.test(failure.message) ? code : null
+}
+
+/** `count` fresh wallets with gas on the anvil at `rpcUrl`, so payments are not one nonce sequence. */
+export async function fundPayers(rpcUrl: string, count: number): Promise<Account[]> {
+  const { testClient } = localClients(CHAIN, rpcUrl)
+  const payers = Array.from({ length: count }, () => privateKeyToAccount(generatePrivateKey()))
+  for (const payer of payers) await testClient.setBalance({ address: payer.address, value: 10n ** 20n })
+  return payers
+}
+
+/**
+ * Pays deposit sessions from several wallets at once (each wallet's payments in turn), on the anvil
+ * at `rpcUrl` (the customer's own RPC), then mines the confirmations. Resolves with each payment's paid time.
+ */
+export async function payConcurrently(rpcUrl: string, payers: Account[], sessions: Json[]) {
+  const paidAt = new Map<string, number>()
+  await Promise.all(
+    payers.map(async (from, w) => {
+      for (let i = w; i < sessions.length; i += payers.length) {
+        const d = sessions[i]!
+        await payDepositIntent({ rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount), from })
+        paidAt.set(d.paymentId, Date.now())
+      }
+    })
+  )
+  await localClients(CHAIN, rpcUrl).testClient.mine({ blocks: 3 })
+  return paidAt
+}
+
+/** Samples, every 200 ms until `until` says stop, when each of the payments got `captured_at` in the ledger. */
+export function sampleCaptures(cluster: Cluster, paymentIds: string[]) {
+  const capturedAt = new Map<string, number>()
+  let sampling = true
+  const sample = async () => {
+    const rows = await cluster.sql<{ payment_id: string }>(`select payment_id from stablecoin_payment where payment_id = any($1) and captured_at is not null`, [paymentIds])
+    for (const r of rows) if (!capturedAt.has(r.payment_id)) capturedAt.set(r.payment_id, Date.now())
+  }
+  const loop = (async () => {
+    while (sampling) {
+      await sample()
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  })()
+  return {
+    capturedAt,
+    /** Waits until all are captured or `ms` passed, then stops sampling. */
+    async until(ms: number) {
+      const deadline = Date.now() + ms
+      while (capturedAt.size < paymentIds.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
+      sampling = false
+      await loop
+      await sample()
+    },
+  }
 }
 
 /** Pays a deposit session from the customer's wallet and mines the confirmations; resolves when the sandbox swept it. */
@@ -102,11 +206,11 @@ export async function ledgerRowOf(cluster: Cluster, paymentId: string) {
  * Reconcile runs in `count` separate `medusa exec` processes that start their run at one moment:
  * each boots, writes its ready file, and waits for the go file, written once all are ready.
  */
-export async function reconcileRunsAtOnce(cluster: Cluster, count: number, atGo: () => Promise<unknown> = async () => {}) {
+export async function reconcileRunsAtOnce(cluster: Cluster, count: number, atGo: () => Promise<unknown> = async () => {}, extraEnv: NodeJS.ProcessEnv = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stablecoin-reconcile-"))
   const go = path.join(dir, "go")
   const runs = Array.from({ length: count }, (_, i) =>
-    cluster.exec("./integration-tests/reliability/harness/reconcile-run.ts", { RECONCILE_READY_FILE: path.join(dir, `ready-${i}`), RECONCILE_GO_FILE: go })
+    cluster.exec("./integration-tests/reliability/harness/reconcile-run.ts", { ...extraEnv, RECONCILE_READY_FILE: path.join(dir, `ready-${i}`), RECONCILE_GO_FILE: go })
   )
   const deadline = Date.now() + 120_000
   while (Array.from({ length: count }, (_, i) => fs.existsSync(path.join(dir, `ready-${i}`))).some((r) => !r)) {

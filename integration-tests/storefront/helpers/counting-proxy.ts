@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import { forward } from "../../reliability/harness/proxy"
 
 /**
  * A pass-through HTTP proxy in front of the sandbox service that counts what reaches it, per
@@ -28,18 +29,7 @@ export function useCountingProxy(target: () => string) {
         // not JSON: counted without an id
       }
       requests.push({ endpoint, id, at: Date.now() })
-      const upstream = await fetch(`${target()}${req.url}`, {
-        method: req.method,
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "content-length", "connection"].includes(k)).map(([k, v]) => [k, String(v)])),
-        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
-      })
-      const text = Buffer.from(await upstream.arrayBuffer())
-      const headers: Record<string, string> = {}
-      upstream.headers.forEach((value, key) => {
-        if (!["content-length", "content-encoding", "transfer-encoding", "connection"].includes(key)) headers[key] = value
-      })
-      res.writeHead(upstream.status, headers)
-      res.end(text)
+      await forward(target(), req, body, res)
     })
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", () => resolve()))
     ref.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
