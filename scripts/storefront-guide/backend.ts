@@ -34,17 +34,13 @@ export function writeBackendEnv(app: string, { databaseUrl, backendUrl, storefro
  * The starter README's backend steps: `pnpm medusa db:migrate` (the starter's data migration seeds
  * a Europe region, products and a publishable key; the plugin adds its ledger tables), `pnpm medusa
  * user` for an admin, then `pnpm dev` (medusa develop) on `port`, ready when /health answers.
+ * `track` gets the service as soon as it is spawned, so that a failure while it boots still stops it.
  */
-export async function startBackend(app: string, port: number, timings: Record<string, number>, log: (m: string) => void): Promise<Service> {
+export async function startBackend(app: string, port: number, track: (s: Service) => Service, timings: Record<string, number>, log: (m: string) => void): Promise<Service> {
   const backend = path.join(app, "apps", "backend")
   await timed("backend db:migrate (+ starter seed)", () => sh("npx", [...PNPM, "medusa", "db:migrate"], backend), timings, log)
   sh("npx", [...PNPM, "medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password], backend)
-  const service = startService("backend (medusa develop)", "npx", [...PNPM, "dev"], { cwd: backend, env: { ...process.env, PORT: String(port) } })
-  try {
-    await timed("backend boot (medusa develop to /health)", () => waitForHttp(service, `http://localhost:${port}/health`, 300_000), timings, log)
-  } catch (error) {
-    await service.stop()
-    throw error
-  }
+  const service = track(startService("backend (medusa develop)", "npx", [...PNPM, "dev"], { cwd: backend, env: { ...process.env, PORT: String(port) } }))
+  await timed("backend boot (medusa develop to /health)", () => waitForHttp(service, `http://localhost:${port}/health`, 300_000), timings, log)
   return service
 }

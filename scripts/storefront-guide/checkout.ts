@@ -1,3 +1,4 @@
+import { readdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import type { Page } from "playwright-core"
 import { parseUnits, type Address } from "viem"
@@ -22,11 +23,12 @@ export async function checkoutInChromium(
   timings: Record<string, number>,
   log: (m: string) => void,
 ): Promise<CheckoutResult> {
+  // One run's pictures: none left from an earlier run (the progress one is taken only when the page shows it).
+  for (const f of readdirSync(DOCS)) if (/^dtc-starter-.*\.png$/.test(f)) rmSync(path.join(DOCS, f))
   const chromium = await launchChromium()
   const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } })
   page.setDefaultTimeout(120_000) // next dev compiles each route on its first visit
-  let step = 0
-  const shot = (name: string, fullPage = true) => page.screenshot({ path: path.join(DOCS, `dtc-starter-${++step}-${name}.png`), fullPage })
+  const shot = (name: string, fullPage = true) => page.screenshot({ path: path.join(DOCS, `dtc-starter-${name}.png`), fullPage })
   try {
     const base = `${storefrontUrl}/${countryCode}`
     await timed("customer: product into the cart", async () => {
@@ -36,10 +38,10 @@ export async function checkoutInChromium(
       for (const group of await page.locator('[data-testid="product-options"]').all()) await group.locator('[data-testid="option-button"]').first().click()
       await page.locator('[data-testid="add-product-button"]').filter({ hasText: "Add to cart" }).click()
       await page.waitForSelector('[data-testid="nav-cart-link"]:has-text("(1)")')
-      await shot("product", false)
+      await shot("1-product", false)
       await page.goto(`${base}/cart`)
       await page.waitForSelector('[data-testid="product-row"]')
-      await shot("cart", false)
+      await shot("2-cart", false)
       await page.locator('[data-testid="checkout-button"]').click()
       await page.waitForURL(/\/checkout/)
     }, timings, log)
@@ -54,14 +56,14 @@ export async function checkoutInChromium(
       await fill("shipping-city-input", "Copenhagen")
       await page.locator('[data-testid="shipping-country-select"]').selectOption(countryCode)
       await fill("shipping-email-input", "ada@example.com")
-      await shot("address")
+      await shot("3-address")
       await page.locator('[data-testid="submit-address-button"]').click()
       await page.waitForURL(/step=delivery/)
       await page.getByText("Standard Shipping").first().click()
       await page.locator('[data-testid="submit-delivery-option-button"]').click()
       await page.waitForURL(/step=payment/)
       await page.getByText("Stablecoins (send to an address)").click()
-      await shot("payment-method")
+      await shot("4-payment-method")
       await page.locator('[data-testid="submit-payment-button"]').click()
       await page.waitForURL(/step=review/)
     }, timings, log)
@@ -75,16 +77,23 @@ export async function checkoutInChromium(
     const cartId = (await page.context().cookies()).find((c) => c.name === "_medusa_cart_id")?.value
     if (!cartId) throw new Error("the storefront set no _medusa_cart_id cookie")
     await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
-    await shot("deposit")
+    await shot("5-deposit")
     // A mark in the page's window: gone if the page were reloaded, so its survival shows the app navigated by itself.
     await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
     const paid = await payWhatThePageShows(shown, sandbox)
     log(`customer sent ${paid.display} ${paid.token} (${paid.baseUnits} base units) to ${paid.to}`)
-    // The live progress, if the page shows it before the order (confirmations come every second).
-    if (await page.waitForSelector('.stablecoin-payment:is([data-status="detected"], [data-status="confirming"], [data-status="paid"])', { timeout: 15_000 }).catch(() => null)) await shot("progress")
-
-    const orderId = await timed("payment sent to order confirmation page", () => waitForConfirmation(page), timings, log)
-    await shot("order-confirmed")
+    const orderId = await timed("payment sent to order confirmation page", async () => {
+      // The live progress, if the page shows it before the order is placed (it may go straight to the order).
+      let progressShot: Promise<unknown> | undefined
+      page
+        .waitForSelector('.stablecoin-payment:is([data-status="detected"], [data-status="confirming"], [data-status="paid"])', { timeout: 60_000 })
+        .then(() => (progressShot = shot("6-progress").catch(() => {})), () => {}) // a shot cut off by the redirect is left out
+      const id = await waitForConfirmation(page)
+      if (progressShot) await progressShot
+      else log("no progress state seen before the order (the first poll already found it placed)")
+      return id
+    }, timings, log)
+    await shot("7-order-confirmed")
     const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
     return { orderId, cartId, paid, softNavigation }
   } catch (error) {

@@ -32,9 +32,12 @@ async function main() {
   const timings: Record<string, number> = {}
   const started = Date.now()
   const cleanup: Array<() => Promise<unknown> | unknown> = []
+  // One clean-up, whoever asks first: the failing main flow and a signal handler await the same run.
+  let cleaning: Promise<void> | undefined
+  const cleanUp = () => (cleaning ??= runCleanup(cleanup))
   let failed = true
   // Ctrl-C or a kill still runs the clean-up below.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void runCleanup(cleanup).then(() => process.exit(130)))
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)))
   try {
     const reuse = argument("--reuse")
     const app = reuse ? reapplyGuide(starter, path.resolve(reuse)) : await freshStore(root, starter, timings, cleanup)
@@ -61,11 +64,12 @@ async function main() {
     writeBackendEnv(app, { databaseUrl, backendUrl, storefrontUrl, sandbox: sandbox.toJSON() })
 
     const services: Service[] = []
+    const track = (service: Service) => (services.push(service), service)
     cleanup.push(() => Promise.all(services.map((s) => s.stop())))
-    services.push(await startBackend(app, backendPort, timings, log))
+    await startBackend(app, backendPort, track, timings, log)
     const merchant = await enableStablecoinInRegion(backendUrl)
     log(`region ${merchant.region} (${merchant.countries.join(", ")}) takes the stablecoin providers`)
-    services.push(await startStorefront(app, { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY }, timings, log))
+    await startStorefront(app, { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY }, track, timings, log)
 
     const order = await timed("checkout in Chromium (store to order page)", () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON() }, timings, log), timings, log)
     const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)
@@ -73,7 +77,7 @@ async function main() {
     failed = false
     process.stdout.write(`${JSON.stringify({ result: "order placed through the guide's storefront", ...order, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
   } finally {
-    await runCleanup(cleanup)
+    await cleanUp()
     if (failed) process.exitCode = 1
   }
 }
@@ -87,7 +91,7 @@ async function freshStore(root: string, starter: string, timings: Record<string,
 
 /** Last started, first stopped; a failing step does not keep the others from running. */
 async function runCleanup(cleanup: Array<() => Promise<unknown> | unknown>) {
-  for (const step of cleanup.splice(0).reverse()) await Promise.resolve().then(step).catch((e) => log(`clean-up: ${e instanceof Error ? e.message : e}`))
+  for (const step of [...cleanup].reverse()) await Promise.resolve().then(step).catch((e) => log(`clean-up: ${e instanceof Error ? e.message : e}`))
 }
 
 function argument(name: string): string | undefined {

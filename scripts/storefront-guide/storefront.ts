@@ -6,11 +6,13 @@ import { PNPM } from "./prepare"
 /**
  * The starter README's storefront steps: `.env.local` from `.env.template` with the publishable key
  * (and here the backend's and its own URL, as ports are picked free), then `next dev` (the app's
- * `pnpm dev`, turbopack) on `port`. Ready when the country's home page has rendered once.
+ * `pnpm dev`, turbopack) on `port`. Ready when the country's home page has rendered once. `track`
+ * gets the service as soon as it is spawned, so that a failure while it boots still stops it.
  */
 export async function startStorefront(
   app: string,
   { port, backendUrl, publishableKey, countryCode }: { port: number; backendUrl: string; publishableKey: string; countryCode: string },
+  track: (s: Service) => Service,
   timings: Record<string, number>,
   log: (m: string) => void,
 ): Promise<Service> {
@@ -22,15 +24,10 @@ export async function startStorefront(
     NEXT_PUBLIC_DEFAULT_REGION: countryCode,
   }
   envFromTemplate(path.join(storefront, ".env.template"), path.join(storefront, ".env.local"), set)
-  const service = startService("storefront (next dev)", "npx", [...PNPM, "exec", "next", "dev", "--turbopack", "-p", String(port)], {
+  const service = track(startService("storefront (next dev)", "npx", [...PNPM, "exec", "next", "dev", "--turbopack", "-p", String(port)], {
     cwd: storefront,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  })
-  try {
-    await timed("storefront boot (next dev to first page)", () => waitForHttp(service, `http://localhost:${port}/${countryCode}`, 300_000), timings, log)
-  } catch (error) {
-    await service.stop()
-    throw error
-  }
+  }))
+  await timed("storefront boot (next dev to first page)", () => waitForHttp(service, `http://localhost:${port}/${countryCode}`, 300_000), timings, log)
   return service
 }
