@@ -27,11 +27,15 @@ const lines = [
   row("50× one event: orders / payments / captures", (d) => (d.sameEvent50x ? `${d.sameEvent50x.orders} / ${d.sameEvent50x.payments} / ${d.sameEvent50x.captures}` : "n/a")),
   row("Webhook + confirm + reconcile at once: outcomes", (d) => (d.webhookConfirmReconcile ? `webhook ${d.webhookConfirmReconcile.webhook}, confirm ${d.webhookConfirmReconcile.confirm}, reconcile captured ${d.webhookConfirmReconcile.reconcile.captured}; captures ${d.webhookConfirmReconcile.captures}` : "n/a")),
   row("Two reconcile processes: polled by each / status requests for 6 payments", (d) => (d.twoReconcileRuns ? `${d.twoReconcileRuns.polledByRun.join(" + ")} / ${d.twoReconcileRuns.statusRequests}` : "n/a")),
-  row("Load: checkouts / sessions created / session failures", (d) => (d.load ? `${d.load.checkouts} / ${d.load.sessionsCreated} / ${d.load.sessionFailures.length}` : "n/a")),
+  row("Load: checkouts / payer wallets", (d) => (d.load ? `${d.load.checkouts} / ${d.load.payers ?? 1}` : "n/a")),
+  row("Load: first-attempt session failures (answer) / retry rounds until all had a session", (d) => (d.load ? `${d.load.firstAttemptFailures ?? d.load.sessionFailures?.length} (${j(d.load.failureCodes ?? [])}) / ${d.load.retryRounds ?? "n/a"}` : "n/a")),
+  row("Load: service requests for the sessions / answered 429", (d) => (d.load ? `${d.load.serviceRequestsForSessions ?? "n/a"} / ${d.load.serviceAnswered429 ?? "n/a"}` : "n/a")),
   row("Load: session creation p50 / p99", (d) => (d.load ? `${s(d.load.sessionCreationMs.p50)} / ${s(d.load.sessionCreationMs.p99)}` : "n/a")),
-  row("Load: captured from their webhooks within 60 s", (d) => (d.load ? `${d.load.capturedFromWebhooksWithin60s} of ${d.load.sessionsCreated}` : "n/a")),
-  row("Load: swept → captured p50 / p99", (d) => (d.load ? `${s(d.load.sweptToCapturedMs.p50)} / ${s(d.load.sweptToCapturedMs.p99)}` : "n/a")),
-  row("Load: events not processed after 60 s", (d) => (d.load ? j(d.load.eventsNotProcessedAfter60s) : "n/a")),
+  row("Load: first checkout started → last payment sent", (d) => s(d.load?.lastPaymentSentMs)),
+  row("Load: session start → captured order p50 / p99", (d) => (d.load?.sessionToCapturedMs ? `${s(d.load.sessionToCapturedMs.p50)} / ${s(d.load.sessionToCapturedMs.p99)}` : "n/a")),
+  row("Load: paid → captured p50 / p99", (d) => (d.load?.paidToCapturedMs ? `${s(d.load.paidToCapturedMs.p50)} / ${s(d.load.paidToCapturedMs.p99)}` : "n/a")),
+  row("Load: captured from their webhooks within 120 s", (d) => (d.load ? `${d.load.capturedFromWebhooksWithin120s} of ${d.load.sessionsCreated}` : "n/a")),
+  row("Load: events not processed after 120 s", (d) => (d.load ? j(d.load.eventsNotProcessedAfter120s) : "n/a")),
   row("Load: reconcile runs after (captured by each, duration)", (d) => (d.load ? j((d.load.reconcileRunsAfter ?? []).map((r) => `${r.captured + r.events.captured} in ${s(r.runMs)}`)) : "n/a")),
   row("Load: captured in the end / refunds recorded / carts without order", (d) => (d.load ? `${d.load.capturedInTheEnd} / ${d.load.paymentsWithRefundRecorded} / ${d.load.cartsWithoutOrder ?? "n/a"}` : "n/a")),
   row("Load: most DB connections seen during the load (pool 10 per process)", (d) => j(d.load?.maxDbConnections)),
@@ -45,5 +49,45 @@ const lines = [
     return r ? `${r.webhookEvents.processed} / ${r.webhookEvents.captured}, ${s(r.runMs)}` : "n/a"
   }),
   row("Crash: final event outcomes", (d) => j(d.crash?.eventsAfter?.map((e) => e.outcome))),
+  row("Confirm cut off by kill -9: ledger after the kill", (d) => (d.confirmCrash ? `${d.confirmCrash.ledgerAfterKill.status}, captured_at ${d.confirmCrash.ledgerAfterKill.captured_at ?? "null"}, ${d.confirmCrash.ledgerAfterKill.attention}` : "n/a")),
+  row("Confirm cut off: reconcile within / after the 120 s window (selected, captured)", (d) => (d.confirmCrash ? d.confirmCrash.reconcileRuns.map((r) => `${r.selected}, ${r.captured}`).join(" / ") : "n/a")),
+  row("Confirm cut off: in the end payments / captures / orders, kill → captured", (d) => (d.confirmCrash ? `${d.confirmCrash.medusa.payments} / ${d.confirmCrash.medusa.captures} / ${d.confirmCrash.orders}, ${s(d.confirmCrash.msSinceKill)}` : "n/a")),
+  row("Variant's run (first test to last, without jest's start)", (d) => (d.startedAt && d.finishedAt ? s(Date.parse(d.finishedAt) - Date.parse(d.startedAt)) : "n/a")),
 ]
+const storms = [pg, rd].find((d) => d.faultStorms)
+if (storms) {
+  const f = storms.faultStorms
+  const settled = (x) => (x ? `${x.paid} paid: ${x.capturedByWebhook} captured by webhook, ${x.capturedByReconcile} by reconcile` : "n/a")
+  const retried = (x) => (x ? `${x.tried} retried → ${x.created} sessions in ${x.rounds} round(s)` : "n/a")
+  lines.push(
+    "",
+    `Fault storms (${storms.variant} variant):`,
+    "",
+    "| Storm | Figure |",
+    "| --- | --- |",
+    `| 429 storm: checkouts / forced 429s / sessions created during the storm (${s(f.rateLimitStorm?.stormMs)}) | ${f.rateLimitStorm ? `${f.rateLimitStorm.checkouts} / ${f.rateLimitStorm.forced429} / ${f.rateLimitStorm.sessionsCreated}` : "n/a"} |`,
+    `| 429 storm: failures | ${j(f.rateLimitStorm?.failures)} |`,
+    `| 429 storm: requests the service received (endpoint status: count) | ${j(f.rateLimitStorm?.requests)} |`,
+    `| 429 storm: create-quote sent / budget | ${f.rateLimitStorm ? `${f.rateLimitStorm.createQuoteSent} / ${f.rateLimitStorm.budget}` : "n/a"} |`,
+    `| 429 storm: peak requests in one second / shortest resend of one quote's deposit after a 429 | ${f.rateLimitStorm ? `${f.rateLimitStorm.peakRequestsPerSecond} / ${f.rateLimitStorm.minResendGapMs} ms` : "n/a"} |`,
+    `| 429 storm: after it | ${retried(f.rateLimitStorm?.retriedAfterStorm)}; ${settled(f.rateLimitStorm)} |`,
+    `| create-quote 502s: checkouts / forced 502s / sessions created | ${f.quote502 ? `${f.quote502.checkouts} / ${f.quote502.forced502} / ${f.quote502.sessionsCreated}` : "n/a"} |`,
+    `| create-quote 502s: failures / requests | ${f.quote502 ? `${j(f.quote502.failures)} / ${j(f.quote502.requests)}` : "n/a"} |`,
+    `| create-quote 502s: budget / after | ${f.quote502 ? `${f.quote502.budget} / ${retried(f.quote502.retriedAfterStorm)}; ${settled(f.quote502)}` : "n/a"} |`,
+    `| Plugin's RPC down: running processes (facts proven before) | ${f.rpcDown ? `${f.rpcDown.pluginRpcOnly.warmProcesses.sessionsCreated} of ${f.rpcDown.pluginRpcOnly.warmProcesses.checkouts} sessions, each with its proof` : "n/a"} |`,
+    `| Plugin's RPC down: a process started during it | ${f.rpcDown ? `${f.rpcDown.pluginRpcOnly.processStartedWhileDown.sessionsCreated} of ${f.rpcDown.pluginRpcOnly.processStartedWhileDown.checkouts} sessions; ${j(f.rpcDown.pluginRpcOnly.processStartedWhileDown.failures)}` : "n/a"} |`,
+    `| Chain RPC down (service and plugin, ${s(f.rpcDown?.chainRpc?.outageMs)}): sessions / failures / service requests | ${f.rpcDown?.chainRpc ? `${f.rpcDown.chainRpc.sessionsCreatedDuring} of ${f.rpcDown.chainRpc.checkoutsDuring} / ${j(f.rpcDown.chainRpc.failures)} / ${j(f.rpcDown.chainRpc.serviceRequestsDuring)}` : "n/a"} |`,
+    `| Chain RPC down: paid meanwhile / swept meanwhile / RPC back → all captured | ${f.rpcDown?.chainRpc ? `${f.rpcDown.chainRpc.paidDuringOutage} / ${f.rpcDown.chainRpc.sweptDuringOutage} / ${s(f.rpcDown.chainRpc.upToAllCapturedMs)}` : "n/a"} |`,
+    `| RPC down: after | ${f.rpcDown ? `${retried(f.rpcDown.retriedAfter)}; ${settled(f.rpcDown)}` : "n/a"} |`,
+    `| Service down (${s(f.serviceDown?.outageMs)}): failures | ${j(f.serviceDown?.failures)} |`,
+    `| Service down: reconcile run during it (selected / polled / failed / captured) | ${f.serviceDown ? Object.values(f.serviceDown.reconcileWhileDown).join(" / ") : "n/a"} |`,
+    `| Service down: paid meanwhile, webhooks lost / reconcile after (selected, polled, captured, duration) / back → all captured | ${f.serviceDown ? `${f.serviceDown.paidDuringOutage} / ${f.serviceDown.reconcileAfter.selected}, ${f.serviceDown.reconcileAfter.polled}, ${f.serviceDown.reconcileAfter.captured}, ${s(f.serviceDown.reconcileAfter.runMs)} / ${s(f.serviceDown.upToAllCapturedMs)}` : "n/a"} |`,
+    `| Service down: after | ${f.serviceDown ? `${retried(f.serviceDown.retriedAfter)}; ${settled(f.serviceDown)}` : "n/a"} |`,
+    `| Receiver down: schedule / down for (s of the schedule, least-most per event) / captured while down | ${f.receiverDown ? `${f.receiverDown.schedule} / ${f.receiverDown.downForScheduleSeconds.leastForAnEvent}-${f.receiverDown.downForScheduleSeconds.mostForAnEvent} / ${f.receiverDown.capturedWhileDown}` : "n/a"} |`,
+    `| Receiver down: failed attempts while down / attempt that got through / back → all captured | ${f.receiverDown ? `${f.receiverDown.failedAttemptsWhileDown} / ${j(f.receiverDown.successfulAttempt)} / ${s(f.receiverDown.upToAllCapturedMs)}` : "n/a"} |`,
+    `| Receiver down past the whole schedule: payments / deliveries exhausted / captured by the next reconcile run | ${f.receiverDown ? `${f.receiverDown.pastTheSchedule.payments} / ${f.receiverDown.pastTheSchedule.deliveriesExhausted} / ${f.receiverDown.pastTheSchedule.reconcileCaptured}` : "n/a"} |`,
+    `| Out of order ×3: payments / deliveries / not 2xx / sent in event order / event outcomes | ${f.outOfOrderDuplicates ? `${f.outOfOrderDuplicates.payments} / ${f.outOfOrderDuplicates.deliveries} / ${f.outOfOrderDuplicates.notAnswered2xx.length} / ${f.outOfOrderDuplicates.deliveredInEventOrder} / ${j(f.outOfOrderDuplicates.eventOutcomes)}` : "n/a"} |`,
+    `| Out of order ×3: after | ${settled(f.outOfOrderDuplicates)} |`,
+  )
+}
 process.stdout.write(lines.join("\n") + "\n")
