@@ -12,6 +12,7 @@ const pg = load("postgres")
 const rd = load("redis")
 const s = (ms) => (typeof ms === "number" ? `${(ms / 1000).toFixed(1)} s` : "n/a")
 const j = (x) => (x === undefined ? "n/a" : typeof x === "string" ? x : JSON.stringify(x))
+const deliveries = (x) => (x ? `${x.attempts} (${x.answered2xx} 2xx, ${j(x.otherAnswers)}, ${x.timedOut} timed out)` : "n/a")
 const row = (label, f) => `| ${label} | ${f(pg)} | ${f(rd)} |`
 
 const lines = [
@@ -35,6 +36,7 @@ const lines = [
   row("Load: session start → captured order p50 / p99", (d) => (d.load?.sessionToCapturedMs ? `${s(d.load.sessionToCapturedMs.p50)} / ${s(d.load.sessionToCapturedMs.p99)}` : "n/a")),
   row("Load: paid → captured p50 / p99", (d) => (d.load?.paidToCapturedMs ? `${s(d.load.paidToCapturedMs.p50)} / ${s(d.load.paidToCapturedMs.p99)}` : "n/a")),
   row("Load: captured from their webhooks within 120 s", (d) => (d.load ? `${d.load.capturedFromWebhooksWithin120s} of ${d.load.sessionsCreated}` : "n/a")),
+  row("Load: webhook delivery attempts (2xx, other answers, sender timeouts after 5 s)", (d) => deliveries(d.load?.webhookDeliveries)),
   row("Load: events not processed after 120 s", (d) => (d.load ? j(d.load.eventsNotProcessedAfter120s) : "n/a")),
   row("Load: reconcile runs after (captured by each, duration)", (d) => (d.load ? j((d.load.reconcileRunsAfter ?? []).map((r) => `${r.captured + r.events.captured} in ${s(r.runMs)}`)) : "n/a")),
   row("Load: captured in the end / refunds recorded / carts without order", (d) => (d.load ? `${d.load.capturedInTheEnd} / ${d.load.paymentsWithRefundRecorded} / ${d.load.cartsWithoutOrder ?? "n/a"}` : "n/a")),
@@ -86,7 +88,7 @@ if (storms) {
     `| Receiver down: schedule / down for (s of the schedule, least-most per event) / captured while down | ${f.receiverDown ? `${f.receiverDown.schedule} / ${f.receiverDown.downForScheduleSeconds.leastForAnEvent}-${f.receiverDown.downForScheduleSeconds.mostForAnEvent} / ${f.receiverDown.capturedWhileDown}` : "n/a"} |`,
     `| Receiver down: failed attempts while down / attempt that got through / back → all captured | ${f.receiverDown ? `${f.receiverDown.failedAttemptsWhileDown} / ${j(f.receiverDown.successfulAttempt)} / ${s(f.receiverDown.upToAllCapturedMs)}` : "n/a"} |`,
     `| Receiver down past the whole schedule: payments / deliveries exhausted / captured by the next reconcile run | ${f.receiverDown ? `${f.receiverDown.pastTheSchedule.payments} / ${f.receiverDown.pastTheSchedule.deliveriesExhausted} / ${f.receiverDown.pastTheSchedule.reconcileCaptured}` : "n/a"} |`,
-    `| Out of order ×3: payments / deliveries / not 2xx / sent in event order / event outcomes | ${f.outOfOrderDuplicates ? `${f.outOfOrderDuplicates.payments} / ${f.outOfOrderDuplicates.deliveries} / ${f.outOfOrderDuplicates.notAnswered2xx.length} / ${f.outOfOrderDuplicates.deliveredInEventOrder} / ${j(f.outOfOrderDuplicates.eventOutcomes)}` : "n/a"} |`,
+    `| Out of order ×3: payments / delivery attempts (2xx, other answers, sender timeouts) / sent in event order / event outcomes | ${f.outOfOrderDuplicates ? `${f.outOfOrderDuplicates.payments} / ${deliveries(f.outOfOrderDuplicates.deliveries)} / ${f.outOfOrderDuplicates.deliveredInEventOrder} / ${j(f.outOfOrderDuplicates.eventOutcomes)}` : "n/a"} |`,
     `| Out of order ×3: after | ${settled(f.outOfOrderDuplicates)} |`,
   )
 }

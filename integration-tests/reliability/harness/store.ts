@@ -5,7 +5,7 @@ import path from "node:path"
 import type { Account, Address } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { localClients } from "../../../sandbox/chain"
-import type { Sandbox } from "../../../sandbox"
+import type { DeliveryLogEntry, Sandbox } from "../../../sandbox"
 import { payDepositIntent } from "../../../sandbox/customer"
 import type { DevSeed } from "../../../scripts/dev-state"
 import { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES } from "../../../src/lib/session-data"
@@ -124,6 +124,22 @@ export async function payConcurrently(rpcUrl: string, payers: Account[], session
   )
   await localClients(CHAIN, rpcUrl).testClient.mine({ blocks: 3 })
   return paidAt
+}
+
+/**
+ * What the service's webhook deliveries got: 2xx answers, other answers by status, and attempts the sender
+ * gave up on (its 5 s timeout: the route answers only once it has captured, which may queue under load).
+ */
+export function deliverySummary(entries: DeliveryLogEntry[]) {
+  const otherAnswers: Record<string, number> = {}
+  for (const e of entries) if (e.statusCode !== null && !e.ok) otherAnswers[e.statusCode] = (otherAnswers[e.statusCode] ?? 0) + 1
+  return {
+    attempts: entries.length,
+    answered2xx: entries.filter((e) => e.ok).length,
+    otherAnswers,
+    timedOut: entries.filter((e) => e.error?.startsWith("timeout")).length,
+    unreachable: entries.filter((e) => e.statusCode === null && !e.error?.startsWith("timeout")).length,
+  }
 }
 
 /** Samples, every 200 ms until `until` says stop, when each of the payments got `captured_at` in the ledger. */

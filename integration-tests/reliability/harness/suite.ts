@@ -11,6 +11,7 @@ import {
   clearErrorCode,
   orderOf,
   confirmedEventBody,
+  deliverySummary,
   depositSession,
   figures,
   fundPayers,
@@ -215,6 +216,7 @@ export function defineReliabilitySuite(variant: Variant) {
       // The webhooks go through the load balancer, alternately to a and b.
       sandbox.setWebhookUrl(`${receiver.url}/hooks/stablecoin`)
       const ids = ok.map((c) => c.s.d.paymentId as string)
+      const idSet = new Set(ids)
       const captures = sampleCaptures(cluster, ids)
       const paidAt = await payConcurrently(anvil.rpcUrl, payers, ok.map((c) => c.s.d))
       const paidAllMs = Math.max(...paidAt.values()) - Math.min(...ok.map((c) => c.t0))
@@ -247,6 +249,7 @@ export function defineReliabilitySuite(variant: Variant) {
         sessionToCapturedMs: { p50: percentile(sessionToCaptured, 50), p99: percentile(sessionToCaptured, 99), max: Math.max(...sessionToCaptured) },
         paidToCapturedMs: { p50: percentile(paidToCaptured, 50), p99: percentile(paidToCaptured, 99), max: Math.max(...paidToCaptured), note: "sampled every 200 ms" },
         eventsNotProcessedAfter120s: webhookFailures.map((r) => `${r.n}× ${r.outcome}`),
+        webhookDeliveries: deliverySummary(sandbox.deliveries().filter((e) => e.paymentId && idSet.has(e.paymentId))),
         maxDbConnections: Math.max(...connections),
         poolMaxPerProcess: 10,
       })
