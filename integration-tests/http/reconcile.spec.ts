@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Address } from "viem"
 import { devAccounts } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
+import type { LedgerRefund } from "../../src/lib/ledger/refunds"
 import type { PluginOptions } from "../../src/lib/options"
 import { parseWebhookEvent, signWebhookPayload, verifyWebhookSignature } from "../../src/lib/webhooks"
 import { STABLECOIN_MODULE } from "../../src/modules/stablecoin"
@@ -108,7 +109,7 @@ medusaIntegrationTestRunner({
       // A status record names no payer: this one is the sender of the transfer into the verified forwarder.
       expect(row.payer_address?.toLowerCase()).toBe(devAccounts.customer.address.toLowerCase())
       expect(row).toMatchObject({ status: "overpaid", surplus_amount: surplus.toString(), confirmed_by: "reconcile" })
-      const refunds = row.refunds as Array<{ state: string; tokenAmount: string; payerAddress: string | null }>
+      const refunds = row.refunds as unknown as LedgerRefund[]
       expect(refunds).toEqual([expect.objectContaining({ state: "due", tokenAmount: surplus.toString() })])
       expect(refunds[0]!.payerAddress?.toLowerCase()).toBe(devAccounts.customer.address.toLowerCase())
       expect(await capturesOf(session.id)).toBe(1)
