@@ -39,6 +39,11 @@ export type SendServiceRequestErrorType = ServiceClientErrorType
 export const MIN_RATE_LIMIT_WAIT_MS = 250
 /** Most 429 answers waited out in one call, whatever their Retry-After, within the wait budget. */
 export const MAX_RATE_LIMIT_RETRIES = 5
+/**
+ * Extra wait after a Retry-After, up to this share of it, at random: callers refused in the same
+ * second would otherwise all come back in the same second and be refused again (RELIABILITY.md).
+ */
+export const RATE_LIMIT_JITTER = 0.5
 /** Largest response body read (a status record is under 1 KB); past it the call fails clearly. */
 export const MAX_RESPONSE_BYTES = 256 * 1024
 
@@ -54,7 +59,7 @@ const NOT_SENT_CODES = new Set([
 
 /**
  * Sends one call to the service and returns its parsed response. Waits out 429 `Retry-After`
- * within `maxRateLimitWaitMs`, retries 502 of create-quote `quoteRetries` times with exponential
+ * (plus jitter) within `maxRateLimitWaitMs`, retries 502 of create-quote `quoteRetries` times with exponential
  * backoff and jitter, and never resends a create-pool-* request whose outcome is unknown.
  *
  * @example
@@ -83,8 +88,10 @@ export async function sendServiceRequest<schema extends z.ZodType>({
         const rateLimit = { waitedMs: rateLimitWaitedMs, retryAfterMs, budgetMs: config.maxRateLimitWaitMs }
         return err(createServiceErrorFromResponse({ endpoint, status, bodyText, url, apiKey: config.apiKey, attempts, rateLimit }))
       }
-      await sleep(retryAfterMs)
-      rateLimitWaitedMs += retryAfterMs
+      // Never sooner than asked, never past the budget.
+      const waitMs = Math.min(retryAfterMs * (1 + Math.random() * RATE_LIMIT_JITTER), config.maxRateLimitWaitMs - rateLimitWaitedMs)
+      await sleep(waitMs)
+      rateLimitWaitedMs += Math.round(waitMs)
       rateLimitRetries += 1
       continue
     }

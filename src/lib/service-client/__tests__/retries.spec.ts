@@ -58,12 +58,28 @@ describe("429 Retry-After", () => {
       status: 429,
       code: "service_rate_limited",
       retryable: "retryable",
-      waitedMs: 1000,
       retryAfterMs: 1000,
       serviceMessage: "slow down",
     })
-    expect(result.error.message).toMatch(/after waiting 1000 ms; the next Retry-After \(1000 ms\) would exceed the 1500 ms wait budget/)
+    const { waitedMs } = result.error as RateLimitedError
+    expect(waitedMs).toBeGreaterThanOrEqual(1000)
+    expect(waitedMs).toBeLessThanOrEqual(1500)
+    expect(result.error.message).toMatch(/after waiting \d+ ms; the next Retry-After \(1000 ms\) would exceed the 1500 ms wait budget/)
     expect(server.requests).toHaveLength(2)
+  })
+
+  it("spreads callers refused together: each waits at least Retry-After, and they do not all come back at once", async () => {
+    const callers = 20
+    server.reply(...Array.from({ length: callers }, () => rateLimited({ "retry-after": "1" })), ...Array.from({ length: callers }, () => ({ status: 200, json: buildStatusRecord() })))
+    const c = client()
+    const results = await Promise.all(Array.from({ length: callers }, () => c.poolDepositStatus({ id: "int_01" })))
+    expect(results.every((r) => r.ok)).toBe(true)
+    const refusedAt = Math.max(...server.requests.slice(0, callers).map((r) => r.receivedAt))
+    const retries = server.requests.slice(callers).map((r) => r.receivedAt)
+    expect(Math.min(...retries)).toBeGreaterThanOrEqual(server.requests[0]!.receivedAt + 1000)
+    // Uniform over half a second: 20 retries within 100 ms of each other would take odds of about 1 in 10^12.
+    expect(Math.max(...retries) - Math.min(...retries)).toBeGreaterThan(100)
+    expect(Math.max(...retries) - refusedAt).toBeLessThanOrEqual(1600)
   })
 
   it("does not wait at all when the first Retry-After exceeds the budget", async () => {
