@@ -188,6 +188,30 @@ medusaIntegrationTestRunner({
       expect(await orderCount()).toBe(2)
     })
 
+    it("a service that cannot be reached ends the run at once, every payment still due; the next run captures them", async () => {
+      const sessions = [await openPayment(), await openPayment(), await openPayment()]
+      for (const session of sessions) await payAndSweep(session)
+      const before = await Promise.all(sessions.map((s) => rowOf(s.data.paymentId)))
+      const options = ledger.options as { -readonly [k in keyof PluginOptions]: PluginOptions[k] }
+      const baseUrl = options.baseUrl
+      options.baseUrl = "http://127.0.0.1:9" // nothing listens: connection refused
+      let down
+      try {
+        down = await reconcile({ now: afterFirstPoll() })
+      } finally {
+        options.baseUrl = baseUrl
+      }
+      expect(down).toMatchObject({ selected: 3, polled: 0, captured: 0, serviceUnreachable: true, rateLimited: false })
+      for (const [i, session] of sessions.entries()) {
+        const row = await rowOf(session.data.paymentId)
+        expect(row).toMatchObject({ poll_attempts: 0, captured_at: null, polling_stopped_reason: null, poll_claimed_by: null })
+        expect(row.next_poll_at).toEqual(before[i]!.next_poll_at)
+      }
+      const later = await reconcile({ now: afterFirstPoll() })
+      expect(later).toMatchObject({ selected: 3, polled: 3, captured: 3, serviceUnreachable: false })
+      for (const session of sessions) expect(await capturesOf(session.id)).toBe(1)
+    })
+
     it("a payment that never arrives is polled on its backoff and no longer after the configured age", async () => {
       const session = await openPayment()
       const created = new Date((await rowOf(session.data.paymentId)).created_at).getTime()

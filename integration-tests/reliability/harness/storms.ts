@@ -252,7 +252,7 @@ export function defineFaultStorms(rig: () => Rig) {
     for (const c of before) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 0, captures: 0 })
     const flagged = await cluster.sql(`select payment_id, attention from stablecoin_payment where payment_id = any($1) and attention is not null`, [before.map((c) => c.s.d.paymentId)])
     expect(flagged).toEqual([])
-    // The failed polls were put back on their schedule (5-10 min); the next run that finds them due is run as an hour later.
+    // The run ended at the first unreachable poll, every payment released still due; the next run is run as an hour later.
     const after = (await reconcileRunsAtOnce(cluster, 1, undefined, { RECONCILE_MINUTES_LATER: "60" })).results[0]!
     const recoveredMs = Date.now() - upAt
     for (const c of before) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 1, captures: 1 })

@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError } from "../../lib/errors/describe-error"
 import { createServiceClientFromOptions } from "../../lib/options"
 import { nextPollAt, runWithConcurrency } from "../../lib/reconcile"
-import { RateLimitedError } from "../../lib/service-client"
+import { RateLimitedError, ServiceNetworkError, ServiceTimeoutError } from "../../lib/service-client"
 import { PAYMENT_STATUSES } from "../../lib/service-client/payment-status"
 import { isFinalStatus } from "../../lib/status"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
@@ -32,6 +32,8 @@ export type PollDuePaymentsStepOutput = {
   /** A 429 beyond the client's Retry-After budget ended the run; the unpolled payments stay due. */
   rateLimited: boolean
   retryAfterMs: number | null
+  /** The service could not be reached or did not answer in time: the run ended; the unpolled payments stay due. */
+  serviceUnreachable: boolean
 }
 
 const finalStatuses = {
@@ -43,8 +45,9 @@ const finalStatuses = {
  * This step claims a bounded batch of due, not-final payments (for update skip locked: two runs on
  * two instances never poll one payment) and polls each through pollStablecoinPayment, a few at a
  * time (reconcile.concurrency). Each answered poll moves the payment on its backoff schedule and
- * releases the claim; after the age limit polling stops. A 429 the client could not wait out stops
- * the run at once: the unpolled payments are released still due, so nothing is lost.
+ * releases the claim; after the age limit polling stops. A 429 the client could not wait out, or a
+ * service that cannot be reached, stops the run at once: the unpolled payments are released still
+ * due, so nothing is lost.
  */
 export const pollDuePaymentsStep = createStep(
   pollDuePaymentsStepId,
@@ -56,7 +59,7 @@ export const pollDuePaymentsStep = createStep(
     const holder = randomUUID()
     const claimed = await ledger.claimDuePayments({ holder, now, limit: batchSize ?? options.reconcile.batchSize, finalStatuses })
     const client = createServiceClientFromOptions(options)
-    const output: PollDuePaymentsStepOutput = { selected: claimed.length, polled: 0, updated: 0, captured: 0, stopped: 0, failed: 0, rateLimited: false, retryAfterMs: null }
+    const output: PollDuePaymentsStepOutput = { selected: claimed.length, polled: 0, updated: 0, captured: 0, stopped: 0, failed: 0, rateLimited: false, retryAfterMs: null, serviceUnreachable: false }
 
     const schedule = async (payment: ClaimedPaymentRow, final: boolean, attention?: string) => {
       const attempts = payment.poll_attempts + 1
@@ -70,13 +73,18 @@ export const pollDuePaymentsStep = createStep(
       items: claimed,
       concurrency: options.reconcile.concurrency,
       run: async (payment) => {
-        if (output.rateLimited) return "stop"
+        if (output.rateLimited || output.serviceUnreachable) return "stop"
         try {
           const polled = await pollStablecoinPayment(container, client, payment, "reconcile")
           if (!polled.ok) {
             if (polled.error instanceof RateLimitedError) {
               output.rateLimited = true
               output.retryAfterMs = polled.error.retryAfterMs
+              return "stop"
+            }
+            // A service that is down is down for every payment: polling the rest would only add timeouts.
+            if (polled.error instanceof ServiceNetworkError || polled.error instanceof ServiceTimeoutError) {
+              output.serviceUnreachable = true
               return "stop"
             }
             logger.warn(`stablecoin reconcile: polling ${payment.payment_id} failed (${polled.error.code}); retried on its schedule`)
@@ -98,7 +106,7 @@ export const pollDuePaymentsStep = createStep(
         }
       },
     })
-    // Whatever was not polled (a 429 stopped the run) is released still due; finished polls released their own claims.
+    // Whatever was not polled (a 429 or an unreachable service stopped the run) is released still due; finished polls released their own claims.
     await ledger.releasePollClaims(claimed.map((p) => p.id), holder)
     // No compensation: each poll records what the service said, which stays true.
     return new StepResponse(output)
