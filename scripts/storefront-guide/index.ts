@@ -43,8 +43,9 @@ async function main() {
     const app = reuse ? reapplyGuide(starter, path.resolve(reuse)) : await freshStore(root, starter, timings, cleanup)
     await typeCheckStorefront(app, timings, log)
 
-    // 1 s blocks: confirmations accrue on their own, as on a real chain.
-    const sandbox: Sandbox = await startSandbox({ chains: [{ chainId: 8453, blockTime: 1 }] })
+    // 1 s blocks: confirmations accrue on their own, as on a real chain; 6 of them keep the customer's
+    // progress view on screen for longer than the backend's 5 s refresh bound, so that it can be seen.
+    const sandbox: Sandbox = await startSandbox({ chains: [{ chainId: 8453, blockTime: 1, confirmations: 6 }] })
     cleanup.push(() => sandbox.stop())
     const [backendPort, storefrontPort] = [await freePort(), await freePort()]
     const backendUrl = `http://localhost:${backendPort}`
