@@ -82,7 +82,7 @@ if (storms) {
     `| Chain RPC down: paid meanwhile / swept meanwhile / RPC back → all captured | ${f.rpcDown?.chainRpc ? `${f.rpcDown.chainRpc.paidDuringOutage} / ${f.rpcDown.chainRpc.sweptDuringOutage} / ${s(f.rpcDown.chainRpc.upToAllCapturedMs)}` : "n/a"} |`,
     `| RPC down: after | ${f.rpcDown ? `${retried(f.rpcDown.retriedAfter)}; ${settled(f.rpcDown)}` : "n/a"} |`,
     `| Service down (${s(f.serviceDown?.outageMs)}): failures | ${j(f.serviceDown?.failures)} |`,
-    `| Service down: reconcile run during it (selected / polled / failed / captured) | ${f.serviceDown ? Object.values(f.serviceDown.reconcileWhileDown).join(" / ") : "n/a"} |`,
+    `| Service down: reconcile run during it (selected / polled / failed / captured / stopped as unreachable) | ${f.serviceDown ? Object.values(f.serviceDown.reconcileWhileDown).join(" / ") : "n/a"} |`,
     `| Service down: paid meanwhile, webhooks lost / reconcile after (selected, polled, captured, duration) / back → all captured | ${f.serviceDown ? `${f.serviceDown.paidDuringOutage} / ${f.serviceDown.reconcileAfter.selected}, ${f.serviceDown.reconcileAfter.polled}, ${f.serviceDown.reconcileAfter.captured}, ${s(f.serviceDown.reconcileAfter.runMs)} / ${s(f.serviceDown.upToAllCapturedMs)}` : "n/a"} |`,
     `| Service down: after | ${f.serviceDown ? `${retried(f.serviceDown.retriedAfter)}; ${settled(f.serviceDown)}` : "n/a"} |`,
     `| Receiver down: schedule / down for (s of the schedule, least-most per event) / captured while down | ${f.receiverDown ? `${f.receiverDown.schedule} / ${f.receiverDown.downForScheduleSeconds.leastForAnEvent}-${f.receiverDown.downForScheduleSeconds.mostForAnEvent} / ${f.receiverDown.capturedWhileDown}` : "n/a"} |`,

@@ -248,7 +248,8 @@ export function defineFaultStorms(rig: () => Rig) {
     const upAt = Date.now()
     expect(during.ok).toHaveLength(0)
     for (const f of during.failed) expect(clearErrorCode(f)).toBe("stablecoin_service_unavailable")
-    expect(whileDown.captured).toBe(0)
+    // The first unreachable poll ends the run: nothing polled, nothing counted failed, every payment still due.
+    expect(whileDown).toMatchObject({ serviceUnreachable: true, polled: 0, failed: 0, captured: 0 })
     for (const c of before) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 0, captures: 0 })
     const flagged = await cluster.sql(`select payment_id, attention from stablecoin_payment where payment_id = any($1) and attention is not null`, [before.map((c) => c.s.d.paymentId)])
     expect(flagged).toEqual([])
@@ -264,7 +265,7 @@ export function defineFaultStorms(rig: () => Rig) {
       checkoutsDuring: 6,
       failures: codes(during.failed),
       paidDuringOutage: paid.size,
-      reconcileWhileDown: { selected: whileDown.selected, polled: whileDown.polled, failed: whileDown.failed, captured: whileDown.captured },
+      reconcileWhileDown: { selected: whileDown.selected, polled: whileDown.polled, failed: whileDown.failed, captured: whileDown.captured, serviceUnreachable: whileDown.serviceUnreachable },
       reconcileAfter: { selected: after.selected, polled: after.polled, captured: after.captured, runMs: after.finishedAt - after.startedAt },
       upToAllCapturedMs: recoveredMs,
       retriedAfter: { tried: during.failed.length, created: again.ok.length, rounds: again.rounds },
