@@ -162,6 +162,40 @@ medusaIntegrationTestRunner({
       expect(await countOf(getContainer(), "capture")).toBe(1)
     })
 
+    it("a storefront completing the cart while the webhook captures: one order, one capture, nothing refunded", async () => {
+      stack.sandbox.setWebhookUrl(null)
+      const { cart, d } = await session(PROVIDERS.deposit)
+      // The storefront asks cart.complete every 20 ms from before the event until well after it was answered.
+      let hammering = true
+      const answers: number[] = []
+      const hammer = (async () => {
+        while (hammering) {
+          const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch((e: any) => e.response)
+          answers.push(res.status)
+          await new Promise((r) => setTimeout(r, 20))
+        }
+      })()
+      await new Promise((r) => setTimeout(r, 200))
+      const delivered = await deliver(signedEvent(d))
+      await new Promise((r) => setTimeout(r, 2_000))
+      hammering = false
+      await hammer
+      expect(delivered.status).toBe(200)
+      const { data } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store))
+      expect(data.type).toBe("order")
+      expect(await countOf(getContainer(), "order")).toBe(1)
+      expect(await countOf(getContainer(), "payment")).toBe(1)
+      expect(await countOf(getContainer(), "capture")).toBe(1)
+      expect(await countOf(getContainer(), "refund")).toBe(0)
+      const row = await ledgerRow(getContainer(), d.paymentId)
+      expect(row).toMatchObject({ attention: null })
+      expect(row!.captured_at).not.toBeNull()
+      expect(row!.refunds ?? []).toEqual([])
+      // The storefront's calls spanned the capture: refused before the event, the order after it.
+      expect(answers[0]).toBe(400)
+      expect(answers[answers.length - 1]).toBe(200)
+    })
+
     describe("the quote must answer the cart", () => {
       it.each(["fiatTotal", "fiatCurrency", "token", "chainId"] as const)("a quote with another %s: nothing shown, a named check", async (field) => {
         stack.sandbox.faults.tamperQuoteNext(field)
