@@ -81,16 +81,22 @@ export function applyGuide(root: string, pluginSpec: string) {
     `    case isStablecoin(paymentSession?.provider_id):\n      return notReady ? <Button disabled>Complete the steps above</Button> : <StablecoinCheckout cart={cart} />\n${m}`
   )
 
+  // The review step's consent sentence names what a stablecoin customer does (the guide's two blocks).
+  const review = "apps/storefront/src/modules/checkout/components/review/index.tsx"
+  const consentStep = "### 5. `src/modules/checkout/components/review/index.tsx`: the consent sentence"
+  edit(review, 'import PaymentButton from "../payment-button"', (m) => `${codeBlockAfter(consentStep, "tsx")}${m}`)
+  edit(review, "By clicking the Place Order button", () => codeBlockAfter(consentStep, "tsx", 1).trimEnd())
+
   // The component's look: the guide's CSS block, appended to the starter's stylesheet.
   const css = "apps/storefront/src/styles/globals.css"
-  writeFileSync(file(css), `${readFileSync(file(css), "utf8").trimEnd()}\n\n${codeBlockAfter("### 5. `src/styles/globals.css`: the component's look", "css")}`)
+  writeFileSync(file(css), `${readFileSync(file(css), "utf8").trimEnd()}\n\n${codeBlockAfter("### 6. `src/styles/globals.css`: the component's look", "css")}`)
 }
 
-/** The first `lang` code block after `heading` in the guide, verbatim (so the guide is what is checked). */
-function codeBlockAfter(heading: string, lang: string): string {
+/** The `nth` `lang` code block after `heading` in the guide, verbatim (so the guide is what is checked). */
+function codeBlockAfter(heading: string, lang: string, nth = 0): string {
   const guide = readFileSync(path.join(__dirname, "..", "..", "docs", "storefront-nextjs.md"), "utf8")
-  const section = guide.split(heading)[1]
-  const code = section && new RegExp("```" + lang + "\\n([\\s\\S]*?)```").exec(section)?.[1]
-  if (!code) throw new Error(`the guide has no ${lang} block after "${heading}"`)
+  const section = guide.split(heading)[1]?.split("\n### ")[0] ?? ""
+  const code = [...section.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))][nth]?.[1]
+  if (!code) throw new Error(`the guide has no ${lang} block ${nth + 1} after "${heading}"`)
   return code
 }

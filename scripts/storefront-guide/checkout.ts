@@ -28,7 +28,11 @@ export async function checkoutInChromium(
   const chromium = await launchChromium()
   const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } })
   page.setDefaultTimeout(120_000) // next dev compiles each route on its first visit
-  const shot = (name: string, fullPage = true) => page.screenshot({ path: path.join(DOCS, `dtc-starter-${name}.png`), fullPage })
+  const shot = async (name: string, fullPage = true) => {
+    // next dev's floating indicator would cover the page's text; a production build has none.
+    await page.addStyleTag({ content: "nextjs-portal { display: none !important; }" })
+    await page.screenshot({ path: path.join(DOCS, `dtc-starter-${name}.png`), fullPage })
+  }
   try {
     const base = `${storefrontUrl}/${countryCode}`
     await timed("customer: product into the cart", async () => {
@@ -71,6 +75,8 @@ export async function checkoutInChromium(
     // What the customer reads off the page: the amount with its token, the network and the address.
     const shown = await timed("stablecoin step: verified address shown", async () => {
       await page.waitForSelector(".stablecoin-payment__address")
+      // The guide's consent sentence: the customer is not told to click a button the step does not have.
+      await page.getByText("By sending the payment, you confirm").waitFor()
       const [amount, chain, to] = await Promise.all([".stablecoin-payment__amount", ".stablecoin-payment__chain", ".stablecoin-payment__address"].map((s) => page.textContent(s)))
       return { amount: amount!.trim(), chain: chain!.trim(), to: to!.trim() }
     }, timings, log)
