@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { PaymentConfirmation } from "../lib/confirmation/payment-confirmation"
 import type { PaymentObservation } from "../lib/confirmation/payment-observation"
 import { judgeObservation, type JudgementOutcome } from "../lib/judgement/judge-observation"
@@ -7,11 +7,11 @@ import type { TokenSymbol } from "../lib/chain/types"
 import { STABLECOIN_MODULE } from "../modules/stablecoin"
 import { judgedPaymentOf, ledgerUpdateFromJudgement, type LedgerPaymentRow } from "../modules/stablecoin/ledger-update-from-judgement"
 import type StablecoinModuleService from "../modules/stablecoin/service"
-import { createSemaphore, type Semaphore } from "../lib/concurrency/create-semaphore"
 import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
 import { findSessionPayment } from "./find-session-payment"
 import { readPayerFromChain } from "./read-payer-from-chain"
 import { syncLedgerRefunds } from "./sync-ledger-refunds"
+import { withPaymentLock } from "./with-payment-lock"
 import { ensureLedgerPayment } from "./steps/ensure-ledger-payment"
 
 /** What applying an observation did: the judgement's outcome, with "capture" replaced by what Medusa did. */
@@ -23,9 +23,6 @@ export type AppliedObservation = {
   /** Whether the ledger row changed (an unchanged poll writes nothing). */
   changed: boolean
 }
-
-/** Longest wait for another observation of the same payment to finish, seconds: longer than a Redis lock's 60 s lease, which outlives a killed holder. */
-const PAYMENT_LOCK_TIMEOUT_SECONDS = 75
 
 type SessionRow = { id: string; amount: unknown; currency_code: string; data: Record<string, unknown> | null }
 
@@ -41,20 +38,8 @@ type SessionRow = { id: string; amount: unknown; currency_code: string; data: Re
  *   4. a capture runs captureStablecoinPaymentWorkflow and is checked against Medusa's payment.
  */
 export async function applyPaymentObservation(container: MedusaContainer, observation: PaymentObservation): Promise<AppliedObservation> {
-  const locking = container.resolve(Modules.LOCKING)
-  const { observationConcurrency } = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).options
-  // Bounded per process: with Postgres locking each held lock is a pooled connection, and the capture
-  // inside needs more from the same pool (RELIABILITY.md finding 1).
-  observationSlots ??= createSemaphore(observationConcurrency)
-  return observationSlots.run(() =>
-    locking.execute(`stablecoin-payment:${observation.paymentId}`, () => applyLocked(container, observation), {
-      timeout: PAYMENT_LOCK_TIMEOUT_SECONDS,
-    })
-  )
+  return withPaymentLock(container, [observation.paymentId], () => applyLocked(container, observation))
 }
-
-/** Shared by every observation of this process (set from the options on first use). */
-let observationSlots: Semaphore | undefined
 
 async function applyLocked(container: MedusaContainer, observation: PaymentObservation): Promise<AppliedObservation> {
   const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
