@@ -6,6 +6,7 @@ import { payConnect, payDepositIntent } from "../../sandbox/customer"
 import { STOREFRONT_ERROR_CODES } from "../../src/lib/session-data"
 import { WEBHOOK_MAX_BODY_BYTES } from "../../src/lib/webhooks/constants"
 import { reconcileStablecoinPaymentsWorkflow } from "../../src/workflows/reconcile-stablecoin-payments"
+import { paymentLockKey } from "../../src/workflows/with-payment-lock"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
 import { countOf, ledgerOf, ledgerRow, postWebhook } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
@@ -204,7 +205,7 @@ medusaIntegrationTestRunner({
       const held = new Promise<void>((r) => (release = r))
       let entered!: () => void
       const holding = new Promise<void>((r) => (entered = r))
-      const lock = getContainer().resolve(Modules.LOCKING).execute(`stablecoin-payment:${d.paymentId}`, async () => {
+      const lock = getContainer().resolve(Modules.LOCKING).execute(paymentLockKey(d.paymentId), async () => {
         entered()
         await held
       })

@@ -7,6 +7,9 @@ import type StablecoinModuleService from "../modules/stablecoin/service"
 /** Longest wait for another holder of the same payment's lock, seconds: longer than a Redis lock's 60 s lease, which outlives a killed holder. */
 const PAYMENT_LOCK_TIMEOUT_SECONDS = 75
 
+/** The locking module's key of one service payment: the same for every process and instance. */
+export const paymentLockKey = (paymentId: string) => `stablecoin-payment:${paymentId}`
+
 /** Shared by every lock holder of this process (set from the options on first use). */
 let slots: Semaphore | undefined
 
@@ -20,5 +23,5 @@ let slots: Semaphore | undefined
 export function withPaymentLock<T>(container: MedusaContainer, paymentIds: string[], job: () => Promise<T>): Promise<T> {
   const locking = container.resolve(Modules.LOCKING)
   slots ??= createSemaphore(container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).options.observationConcurrency)
-  return slots.run(() => locking.execute(paymentIds.map((id) => `stablecoin-payment:${id}`), job, { timeout: PAYMENT_LOCK_TIMEOUT_SECONDS }))
+  return slots.run(() => locking.execute(paymentIds.map(paymentLockKey), job, { timeout: PAYMENT_LOCK_TIMEOUT_SECONDS }))
 }

@@ -1,4 +1,4 @@
-import type { StablecoinSessionData } from "../../lib/session-data"
+import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "../../lib/session-data"
 
 export type StablecoinPaymentSession = {
   id: string
@@ -8,9 +8,11 @@ export type StablecoinPaymentSession = {
   data: Record<string, unknown> | null
 }
 
+const STABLECOIN_PROVIDER_ID = new RegExp(`^pp_(${Object.values(PROVIDER_IDENTIFIERS).join("|")})_`)
+
 /** Sessions of this plugin's providers (pp_stablecoin-connect_<id>, pp_stablecoin-deposit_<id>). */
 export function isStablecoinSession(session: Pick<StablecoinPaymentSession, "provider_id" | "data">): boolean {
-  return /^pp_stablecoin-(connect|deposit)_/.test(session.provider_id) && typeof session.data?.paymentId === "string"
+  return STABLECOIN_PROVIDER_ID.test(session.provider_id) && typeof session.data?.paymentId === "string"
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isStablecoinSession, type StablecoinPaymentSession } from "../../../modules/stablecoin/ledger-payment-from-session"
+import { isStablecoinSession } from "../../../modules/stablecoin/ledger-payment-from-session"
 import { withPaymentLock } from "../../../workflows/with-payment-lock"
+import { loadCartPaymentSessions } from "./load-cart-payment-sessions"
 
 /**
  * Middleware of Medusa's POST /store/carts/:id/complete. A storefront completing the cart while the
@@ -12,13 +13,7 @@ import { withPaymentLock } from "../../../workflows/with-payment-lock"
  * before the capture (answered "not authorised", nothing changed) or after it (the order).
  */
 export async function completeCartUnderPaymentLock(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
-    filters: { id: req.params.id },
-  })
-  const sessions = ((data[0] as { payment_collection?: { payment_sessions?: StablecoinPaymentSession[] | null } | null } | undefined)?.payment_collection?.payment_sessions ?? []).filter(isStablecoinSession)
+  const sessions = ((await loadCartPaymentSessions(req.scope, req.params.id!)) ?? []).filter(isStablecoinSession)
   if (!sessions.length) return next()
   const answered = new Promise<void>((resolve) => {
     res.once("finish", resolve)

@@ -1,7 +1,7 @@
 import { buildPublicPayment, type PublicLedgerRow, type PublicPaymentProblem } from "../../../../../../lib/checkout/build-public-payment"
 import type { StablecoinCartPaymentResponse } from "../../../../../../lib/checkout/public-payment"
 import { shouldRefreshPayment } from "../../../../../../lib/checkout/should-refresh-payment"
-import { PROVIDER_IDENTIFIERS } from "../../../../../../lib/session-data"
+import { isStablecoinSession } from "../../../../../../modules/stablecoin/ledger-payment-from-session"
 
 export type CartPaymentSession = { id: string; provider_id: string; data: Record<string, unknown> | null; created_at?: string | Date | null }
 export type CartPaymentLedgerRow = PublicLedgerRow & { id: string; payment_session_id: string | null }
@@ -21,8 +21,6 @@ export type GetCartPaymentDeps = {
   maxAgeAfterExpiryMs: number
 }
 
-const STABLECOIN_PROVIDER = new RegExp(`^pp_(${Object.values(PROVIDER_IDENTIFIERS).join("|")})_`)
-
 /**
  * The public view of a cart's stablecoin payment. It reads the ledger, and asks the service (one
  * bounded refresh, see `refresh`) only while the payment is open and not too old; the answer is
@@ -33,7 +31,7 @@ export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string): 
   const sessions = await deps.loadSessions(cartId)
   if (!sessions) return null
   const session = sessions
-    .filter((s) => STABLECOIN_PROVIDER.test(s.provider_id) && s.data && typeof s.data.paymentId === "string")
+    .filter(isStablecoinSession)
     .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
   if (!session) return { payment: null, withheld: null }
 

@@ -5,7 +5,8 @@ import type { StablecoinCartPaymentResponse } from "../../../../../../lib/checko
 import { STABLECOIN_MODULE } from "../../../../../../modules/stablecoin"
 import type StablecoinModuleService from "../../../../../../modules/stablecoin/service"
 import { refreshStablecoinPayment } from "../../../../../../workflows/refresh-stablecoin-payment"
-import { getCartPayment, type CartPaymentLedgerRow, type CartPaymentSession } from "./get-cart-payment"
+import { loadCartPaymentSessions } from "../../../load-cart-payment-sessions"
+import { getCartPayment, type CartPaymentLedgerRow } from "./get-cart-payment"
 
 /** At most one service read per payment per this interval, however many tabs or instances poll (the ledger's claim). */
 export const STOREFRONT_REFRESH_INTERVAL_MS = 5_000
@@ -26,15 +27,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinCart
   const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const result = await getCartPayment(
     {
-      async loadSessions(cartId) {
-        const { data } = await query.graph({
-          entity: "cart",
-          fields: ["id", "payment_collection.payment_sessions.id", "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data", "payment_collection.payment_sessions.created_at"],
-          filters: { id: cartId },
-        })
-        const cart = data[0] as { payment_collection?: { payment_sessions?: CartPaymentSession[] | null } | null } | undefined
-        return cart ? (cart.payment_collection?.payment_sessions ?? []) : null
-      },
+      loadSessions: (cartId) => loadCartPaymentSessions(req.scope, cartId),
       async findOrderId(cartId) {
         const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
         return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
