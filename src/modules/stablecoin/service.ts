@@ -4,7 +4,7 @@ import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContex
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { LedgerRefund } from "../../lib/ledger/refunds"
 import { parsePluginOptions, type PluginOptions } from "../../lib/options"
-import { StablecoinPayment, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
+import { StablecoinPayment, StablecoinPaymentReceipt, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
 
 /** A claim older than this is taken to belong to a process that died. */
 const STALE_CLAIM_SECONDS = 120
@@ -26,7 +26,7 @@ export type ClaimedPaymentRow = {
 /** A text[] literal for `= any(?::text[])` (the driver would expand a JS array into a list); values are ids and status words. */
 const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "")}"`).join(",")}}`
 
-class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun }) {
+class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun, StablecoinPaymentReceipt }) {
   readonly options: PluginOptions
 
   constructor(container: Record<string, unknown>, options: unknown) {

@@ -54,12 +54,18 @@ const StablecoinPayment = model
     last_polled_at: model.dateTime().nullable(),
     next_poll_at: model.dateTime().nullable(),
     polling_stopped_reason: model.text().nullable(),
+    /** Sum of the receipts read from the chain (stablecoin_payment_receipt), base units; null before the first scan. */
+    received_amount: model.text().nullable(),
+    /** The last block the chain scan for further payments covered (decimal string): a scan resumes after it, never from genesis. */
+    chain_scanned_to_block: model.text().nullable(),
+    chain_scanned_at: model.dateTime().nullable(),
   })
   .indexes([
     { name: "IDX_stablecoin_payment_payment_session_id", on: ["payment_session_id"] },
     { name: "IDX_stablecoin_payment_next_poll_at", on: ["next_poll_at"] },
     { name: "IDX_stablecoin_payment_attention", on: ["attention"] },
     { name: "IDX_stablecoin_payment_tx_hash", on: ["chain_id", "tx_hash"] },
+    { name: "IDX_stablecoin_payment_chain_scanned_at", on: ["chain_scanned_at"] },
   ])
 
 export default StablecoinPayment
