@@ -1,0 +1,26 @@
+import type { Address } from "viem"
+import type { TokenSymbol } from "./types"
+
+/**
+ * The env variable a storefront build reads its pinned trust roots from (the Next.js guide's
+ * `.env.local`; `NEXT_PUBLIC_` so Next inlines it into the browser bundle at build time).
+ */
+export const STOREFRONT_TRUST_ROOTS_ENV = "NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS"
+
+/** One chain's roots as a browser pins them: the plugin's chain options without the RPC URL (it may carry a key). */
+export type StorefrontChainRoots = {
+  chainId: number
+  /** The `PoolFactory` whose `poolOf(payout)` names the merchant's pool (design.md §3). */
+  factory: Address
+  /** The merchant's payout address. */
+  payout: Address
+  tokens: Partial<Record<TokenSymbol, { address: Address; decimals: number }>>
+  /**
+   * A public JSON-RPC endpoint the storefront may add for shoppers without a wallet (deposit
+   * rail); never the merchant's own RPC URL, which may carry an API key.
+   */
+  publicRpcUrl?: string
+}
+
+/** What the browser entry and `<StablecoinPayment trustRoots>` take: fixed at build time, never from a store answer. */
+export type StorefrontTrustRoots = { chains: StorefrontChainRoots[] }
