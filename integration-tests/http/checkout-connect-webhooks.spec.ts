@@ -5,7 +5,7 @@ import { payConnect, payDepositIntent } from "../../sandbox/customer"
 import { computePaymentRef } from "../../src/lib/chain/compute-payment-ref"
 import { signWebhookPayload } from "../../src/lib/webhooks"
 import { createCart, eventually, startSession } from "./helpers/checkout"
-import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments, postWebhook } from "./helpers/ledger"
+import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments, postWebhook, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
 
@@ -137,14 +137,14 @@ medusaIntegrationTestRunner({
       expect(malformed.status).toBe(400)
       await nothingChanged()
 
-      const unknown = await postWebhook(baseUrl(), JSON.stringify({ id: "evt_unknown_1", type: "payout_sent", createdAt: new Date().toISOString(), data: { x: 1 } }), { secret })
+      const unknown = await postWebhookAndWait(getContainer(), baseUrl(), JSON.stringify({ id: "evt_unknown_1", type: "payout_sent", createdAt: new Date().toISOString(), data: { x: 1 } }), { secret })
       expect(unknown.status).toBe(200)
       const [recorded] = await ledgerOf(getContainer()).listStablecoinWebhookEvents({ event_id: "evt_unknown_1" })
       expect(recorded).toMatchObject({ type: "payout_sent", state: "ignored", payment_id: null })
       expect(await countOf(getContainer(), "order")).toBe(0)
 
       // Control: the same body correctly signed is acted on.
-      const genuine = await postWebhook(baseUrl(), body, { secret })
+      const genuine = await postWebhookAndWait(getContainer(), baseUrl(), body, { secret })
       expect(genuine.status).toBe(200)
       expect(genuine.body.outcome).toBe("captured")
       expect(await countOf(getContainer(), "order")).toBe(1)

@@ -3,7 +3,7 @@ import type { Address } from "viem"
 import { devAccounts } from "../../sandbox/chain"
 import { payConnect, payDepositIntent } from "../../sandbox/customer"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
-import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments, postWebhook } from "./helpers/ledger"
+import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
 
@@ -56,7 +56,11 @@ medusaIntegrationTestRunner({
       })
       expect(row.tx_hash).toMatch(/^0x[0-9a-f]{64}$/)
 
-      const [recorded] = await ledgerOf(getContainer()).listStablecoinWebhookEvents({ event_id: event.id })
+      // The row is written under the payment's lock, the event finished just after: wait for both.
+      const recorded = await eventually(async () => {
+        const [r] = await ledgerOf(getContainer()).listStablecoinWebhookEvents({ event_id: event.id })
+        return r?.state === "processed" ? r : null
+      })
       expect(recorded).toMatchObject({ state: "processed", outcome: "session_requoted", attempts: 1 })
       // Answered 2xx on the first attempt: the service has nothing to retry.
       const deliveries = stack.sandbox.deliveries().filter((entry) => entry.eventId === event.id)
@@ -163,7 +167,7 @@ medusaIntegrationTestRunner({
           payerAddress: devAccounts.customer.address,
         },
       })
-      const res = await postWebhook(api.defaults.baseURL, body, { secret: stack.sandbox.webhookSecret })
+      const res = await postWebhookAndWait(getContainer(), api.defaults.baseURL!, body, { secret: stack.sandbox.webhookSecret })
       expect(res).toMatchObject({ status: 200, body: { outcome: "unknown_payment" } })
       expect(await ledgerRow(getContainer(), "pay_never_seen")).toMatchObject({
         status: "swept",

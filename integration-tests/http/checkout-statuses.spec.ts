@@ -4,7 +4,7 @@ import type { PaymentStatus } from "../../sandbox"
 import { devAccounts } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
-import { cartCompletedAt, countOf, ledgerRow, ordersWithPayments, postWebhook } from "./helpers/ledger"
+import { cartCompletedAt, countOf, ledgerRow, ordersWithPayments, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
 
@@ -67,7 +67,7 @@ medusaIntegrationTestRunner({
           txHash: record.txHash ?? null, payerAddress: payer,
         },
       }
-      return postWebhook(baseUrl(), JSON.stringify(event), { secret: stack.sandbox.webhookSecret })
+      return postWebhookAndWait(getContainer(), baseUrl(), JSON.stringify(event), { secret: stack.sandbox.webhookSecret })
     }
 
     async function expectNeverCaptured(cartId: string, paymentId: string, status: PaymentStatus, attention: string) {

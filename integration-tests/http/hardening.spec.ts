@@ -8,7 +8,7 @@ import { WEBHOOK_MAX_BODY_BYTES } from "../../src/lib/webhooks/constants"
 import { reconcileStablecoinPaymentsWorkflow } from "../../src/workflows/reconcile-stablecoin-payments"
 import { paymentLockKey } from "../../src/workflows/with-payment-lock"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
-import { countOf, ledgerOf, ledgerRow, postWebhook } from "./helpers/ledger"
+import { countOf, ledgerOf, ledgerRow, postWebhook, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
 
@@ -63,7 +63,7 @@ medusaIntegrationTestRunner({
       }
       return JSON.stringify(event)
     }
-    const deliver = (body: string) => postWebhook(baseUrl(), body, { secret: stack.sandbox.webhookSecret })
+    const deliver = (body: string) => postWebhookAndWait(getContainer(), baseUrl(), body, { secret: stack.sandbox.webhookSecret })
 
     it("storefront-posted session keys change nothing: ledger row, polls, captures, refunds, payer", async () => {
       stack.sandbox.setWebhookUrl(null)

@@ -59,3 +59,23 @@ export async function postWebhook(baseUrl: string, body: string, sign: { secret:
   }
   return { status: res.status, body: json }
 }
+
+/** States in which an application of a webhook event has ended (a failed one may be tried again later). */
+const ENDED = new Set(["processed", "ignored", "failed"])
+
+/**
+ * POSTs a webhook like postWebhook, then, once it was acknowledged (2xx), waits until the plugin
+ * applied the event off the request path and adds the stored `state` and `outcome` to the answer.
+ */
+export async function postWebhookAndWait(container: MedusaContainer, baseUrl: string, body: string, sign: { secret: string; timestamp?: number } | { signature: string }, timeoutMs = 30_000) {
+  const reply = await postWebhook(baseUrl, body, sign)
+  if (reply.status < 200 || reply.status >= 300) return reply
+  const eventId = String((JSON.parse(body) as { id: unknown }).id)
+  const started = Date.now()
+  for (;;) {
+    const current = await ledgerOf(container).webhookEventState(eventId)
+    if (current && ENDED.has(current.state)) return { status: reply.status, body: { ...reply.body, state: current.state, outcome: current.outcome } }
+    if (Date.now() - started > timeoutMs) throw new Error(`webhook event ${eventId} not applied within ${timeoutMs} ms (state ${current?.state ?? "none"})`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}

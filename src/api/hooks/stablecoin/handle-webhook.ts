@@ -1,22 +1,27 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { describeError } from "../../../lib/errors/describe-error"
 import { isPaymentConfirmedEvent, parseWebhookEvent, verifyWebhookSignature } from "../../../lib/webhooks"
 import { WEBHOOK_MAX_BODY_BYTES } from "../../../lib/webhooks/constants"
 import { STABLECOIN_MODULE } from "../../../modules/stablecoin"
 import type StablecoinModuleService from "../../../modules/stablecoin/service"
-import { processClaimedWebhookEvent } from "../../../workflows/process-webhook-event"
+import { WEBHOOK_EVENT_RECORDED } from "../../../workflows/apply-webhook-event-in-background"
 
-export type HandleWebhookResult = { status: 200 | 400 | 401 | 413 | 500; body: Record<string, unknown> }
+export type HandleWebhookResult = { status: 200 | 400 | 401 | 413; body: Record<string, unknown> }
 
 /** What a sender that fails the signature check is told: nothing that helps it (the reason goes to the server log). */
 const UNAUTHORIZED = { message: "Invalid webhook signature." }
 
+/** Event states in which nobody has finished the event: a delivery asks for it to be applied (again). */
+const UNFINISHED = new Set(["received", "processing", "failed"])
+
 /**
- * The webhook use case, synchronous unlike Medusa's own /hooks/payment route: size limits first,
- * then the signature on the raw bytes before anything is parsed or written, then the event is
- * recorded once by id, claimed, applied, and finished with what happened. The answer tells the
- * sender the truth: 2xx for every delivery that was handled (a duplicate says how the first one
- * ended), 5xx only when processing failed and a retry can help.
+ * The webhook use case (design §3 "Webhooks"): size limits first, then the signature on the raw
+ * bytes before anything is parsed or written, then the event is stored once by id and the sender
+ * gets 2xx at once. Applying it (claim, payment lock, capture) happens off the request path: the
+ * plugin's subscriber of WEBHOOK_EVENT_RECORDED, with retries; what that misses (a crash, a full
+ * queue, an event bus that failed) stays stored for the boot job and the reconcile job. So the
+ * answer never waits for a capture, and a redelivery of an unfinished event asks for it again.
  */
 export async function handleWebhook(container: MedusaContainer, rawBody: Buffer | undefined, signature: string | undefined): Promise<HandleWebhookResult> {
   const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
@@ -38,20 +43,20 @@ export async function handleWebhook(container: MedusaContainer, rawBody: Buffer 
   if (!parsed.ok) return { status: 400, body: { message: parsed.error.message } }
   const event = parsed.value
 
-  await ledger.recordWebhookEvent({
+  const { created } = await ledger.recordWebhookEvent({
     event_id: event.id,
     type: event.type,
     payment_id: isPaymentConfirmedEvent(event) ? event.data.paymentId : null,
     payload: event as unknown as Record<string, unknown>,
   })
-  const claim = await ledger.claimWebhookEvent(event.id)
-  if (!claim) {
-    // Another delivery holds or finished it. A claim held by a process that dies is taken over
-    // after a while (stale claim) by the service's next retry or the reconcile job.
-    const current = await ledger.webhookEventState(event.id)
-    return { status: 200, body: { received: true, duplicate: true, state: current?.state ?? null, outcome: current?.outcome ?? null } }
+  const unfinished = created || UNFINISHED.has((await ledger.webhookEventState(event.id))?.state ?? "")
+  if (unfinished) {
+    try {
+      await container.resolve(Modules.EVENT_BUS).emit({ name: WEBHOOK_EVENT_RECORDED, data: { eventId: event.id } })
+    } catch (e) {
+      // Stored is enough to acknowledge: the boot job and the reconcile job apply it.
+      logger.warn(`stablecoin webhook event ${event.id} stored, its application not queued (${describeError(e)}); the reconcile job applies it`)
+    }
   }
-  const processed = await processClaimedWebhookEvent(container, event, claim)
-  if (processed.state === "failed") return { status: 500, body: { message: "Processing failed; retry later." } }
-  return { status: 200, body: { received: true, state: processed.state, outcome: processed.outcome } }
+  return { status: 200, body: { received: true, duplicate: !created } }
 }

@@ -1,0 +1,27 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { STABLECOIN_MODULE } from "../modules/stablecoin"
+import type StablecoinModuleService from "../modules/stablecoin/service"
+import { applyWebhookEventInBackground } from "../workflows/apply-webhook-event-in-background"
+
+/**
+ * Once, soon after start: webhook events stored and acknowledged but never applied (the process
+ * stopped between the answer and the application, or a claim went stale) are applied now rather
+ * than at the reconcile job's next run. Each is claimed first, so another instance doing the same
+ * applies none of them twice.
+ */
+export default async function applyStoredStablecoinWebhookEventsJob(container: MedusaContainer) {
+  const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const { batchSize, maxWebhookEventAttempts } = ledger.options.reconcile
+  const events = await ledger.listReprocessableWebhookEvents({ limit: batchSize, maxAttempts: maxWebhookEventAttempts })
+  if (!events.length) return
+  // Bounded by the applier's own slots (observationConcurrency).
+  const results = await Promise.all(events.map(({ event_id }) => applyWebhookEventInBackground(container, event_id)))
+  const applied = results.filter((r) => r && r.state !== "failed").length
+  container.resolve(ContainerRegistrationKeys.LOGGER).info(`stablecoin: ${applied}/${events.length} stored webhook events applied at start`)
+}
+
+export const config = {
+  name: "apply-stored-stablecoin-webhook-events",
+  schedule: { interval: 5_000, numberOfExecutions: 1 },
+}
