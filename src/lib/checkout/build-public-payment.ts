@@ -23,6 +23,10 @@ export type PublicLedgerRow = {
   tx_hash: string | null
   mismatch: unknown
   verification: unknown
+  /** Sum of the receipts the chain scan recorded (payments the service does not report). */
+  received_amount?: string | null
+  /** LedgerRefund[]: whether the surplus was sent back. */
+  refunds?: unknown
 }
 
 export type BuildPublicPaymentParameters = {
@@ -90,7 +94,10 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
 
   const status = row?.status ?? "waiting"
   const confirmations = row?.confirmations ?? 0
-  const received = row?.confirmed_amount ? parseBaseUnits(row.confirmed_amount) : undefined
+  const confirmed = row?.confirmed_amount ? parseBaseUnits(row.confirmed_amount) : undefined
+  const scanned = row?.received_amount ? parseBaseUnits(row.received_amount) : undefined
+  // The chain scan sees payments the service never reports: the larger sum is what arrived.
+  const received = scanned !== undefined && (confirmed === undefined || scanned > confirmed) ? scanned : confirmed
   const expiresAt = new Date(data.expiresAt ?? 0)
   const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, expiresAt, now, contradicted: Boolean(row?.mismatch) })
   const short = phase === "underpaid" && received !== undefined && received < amount ? amount - received : undefined
@@ -125,7 +132,7 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
     fiat: { amount: Number(data.fiatTotal), currency: String(data.fiatCurrency ?? "").toUpperCase() },
     received: received === undefined || received === 0n ? null : amountOf(received, decimals),
     remaining,
-    surplus: phase === "overpaid" && surplus !== undefined && surplus > 0n ? amountOf(surplus, decimals) : null,
+    surplus: surplus !== undefined && surplus > 0n ? { ...amountOf(surplus, decimals), refund: surplusRefundState(row?.refunds) } : null,
     deposit,
     connect,
     verification: {
@@ -143,6 +150,12 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
     txHash: row?.tx_hash ?? null,
     orderId,
   })
+}
+
+/** "sent" once every surplus refund listed is recorded as sent (and there is one), else "due". */
+function surplusRefundState(refunds: unknown): "due" | "sent" {
+  const surplus = (Array.isArray(refunds) ? (refunds as Array<{ reason?: string; state?: string }>) : []).filter((r) => r.reason === "surplus")
+  return surplus.length > 0 && surplus.every((r) => r.state === "sent") ? "sent" : "due"
 }
 
 function isKnownFinal(status: string, rail: "deposit" | "connect"): boolean {

@@ -48,8 +48,13 @@ export type PublicStablecoinPayment = {
   received: PublicTokenAmount | null
   /** Underpaid only: what is still to send, with its own EIP-681 URI to the same address (deposit rail). */
   remaining: (PublicTokenAmount & { paymentUri: string | null }) | null
-  /** Overpaid only: what the merchant owes back. */
-  surplus: PublicTokenAmount | null
+  /**
+   * What the merchant owes back, whatever the phase (also once the order is placed): everything
+   * received above the amount, including a second transfer or deposit found on the chain after
+   * the capture. `refund` is "due" until the merchant recorded the refund transfer(s), then "sent".
+   * Lets the page say "you sent {display} {token.symbol} more; the store will refund it".
+   */
+  surplus: (PublicTokenAmount & { refund: "due" | "sent" }) | null
   /** Deposit rail: the verified one-time address and the EIP-681 URI of the exact amount. */
   deposit: { address: string; paymentUri: string } | null
   /** Connect rail: the verified pool and the reference deposit() takes. */

@@ -19,7 +19,13 @@ export type LedgerRefund = {
   payerAddress: string | null
   state: "due" | "sent"
   recordedAt: string
-  /** Set when state is sent: the transfer, read and checked on-chain. */
+  /** Set when state is sent: the transfer, read and checked on-chain (lower-case). */
   txHash?: string
   sentAt?: string
+  /** The address the checked refund transfer came from (the payout or a configured refund sender). */
+  sentFrom?: string
+  /** A surplus found by the chain scan: the receipt (stablecoin_payment_receipt) that made it owed. */
+  receipt?: { txHash: string; logIndex: number }
+  /** When the event stablecoin.payment.refund_due was emitted for it (emitted once per refund). */
+  announcedAt?: string
 }

@@ -36,6 +36,25 @@ const reconcileConfig = z.object({
   maxWebhookEventAttempts: z.number().int().positive().default(10),
 })
 
+/**
+ * The chain scan for further payments (issue 19 point 4): the service reports only the first payment
+ * of an intent and stops watching a swept one, so the reconcile job reads the chain for the others.
+ */
+const extraPaymentsConfig = z.object({
+  /** Keep scanning a payment for further payments this long after its capture (an uncaptured one: after its creation), days. Default 7, at most 90. */
+  scanDays: z
+    .number({ error: "extraPayments.scanDays must be a number of days (default 7)" })
+    .positive({ error: "extraPayments.scanDays must be greater than 0: a payment must be scanned for a while after capture, or a second payment is never seen" })
+    .max(90, { error: "extraPayments.scanDays must be at most 90: each scanned payment costs chain reads on every run; refund later payments by hand" })
+    .default(7),
+  /** A payment is scanned again at most this often, minutes. Default 5. */
+  scanEveryMinutes: z.number().positive({ error: "extraPayments.scanEveryMinutes must be greater than 0" }).default(5),
+  /** Most blocks one eth_getLogs request covers; a payment further behind catches up over several runs. Default 2000. */
+  maxBlockRange: z.number().int().positive({ error: "extraPayments.maxBlockRange must be a positive whole number of blocks" }).default(2000),
+  /** Blocks below the chain head left unscanned until they are this deep (reorg safety). Default 3. */
+  confirmations: z.number().int().nonnegative({ error: "extraPayments.confirmations must be 0 or more blocks" }).default(3),
+})
+
 const chainConfig = z.object({
   chainId: z.number().int().positive(),
   /** JSON-RPC endpoint used to verify addresses on-chain. */
@@ -44,6 +63,8 @@ const chainConfig = z.object({
   factory: address("factory"),
   /** The merchant's payout address; its pool receives the funds. */
   payout: address("payout"),
+  /** Addresses besides the payout that send refunds (a hot wallet); a recorded refund must come from the payout or one of these. Default none. */
+  refundSenders: z.array(address("refundSenders entry")).default([]),
   /** Block explorer base URL for the admin's links (e.g. https://basescan.org); default: a known explorer for chains 1, 10, 56, 137, 8453, 42161, 43114, none otherwise. */
   explorerUrl: z.url({ error: "explorerUrl must be an http(s) URL of a block explorer" }).optional(),
   tokens: z
@@ -91,6 +112,8 @@ export const pluginOptionsSchema = z
     webhookToleranceSeconds: z.number().int().positive().default(300),
     /** The reconcile job's schedule and bounds; every field has a default. */
     reconcile: reconcileConfig.prefault({}),
+    /** The reconcile job's scan of the chain for payments the service does not report; every field has a default. */
+    extraPayments: extraPaymentsConfig.prefault({}),
   })
   .superRefine((o, ctx) => {
     const ids = o.chains.map((c) => c.chainId)

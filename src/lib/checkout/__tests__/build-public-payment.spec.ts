@@ -36,6 +36,22 @@ describe("buildPublicPayment", () => {
     expect(view.value.message).toBe("We received 20 USDC, 7.135 USDC short. Send the remaining amount to the same address to complete the payment.")
   })
 
+  it("a surplus found after the order was placed is still shown, with the refund's state", () => {
+    const row = buildRow({ status: "overpaid", confirmed_amount: "27135000", received_amount: "54270000", surplus_amount: "27135000", refunds: [{ reason: "surplus", state: "due" }] })
+    const view = buildPublicPayment({ session: buildSession(), row, orderId: "order_1", now })
+    if (!view.ok) throw new Error(view.error)
+    expect(view.value.phase).toBe("order_placed")
+    expect(view.value.surplus).toEqual({ baseUnits: "27135000", display: "27.135", refund: "due" })
+    expect(view.value.received).toEqual({ baseUnits: "54270000", display: "54.27" })
+    const sent = buildPublicPayment({ session: buildSession(), row: { ...row, refunds: [{ reason: "surplus", state: "sent" }] }, orderId: "order_1", now })
+    expect(sent.ok && sent.value.surplus?.refund).toBe("sent")
+  })
+
+  it("no surplus: null", () => {
+    const view = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "swept", confirmed_amount: "27135000" }), orderId: "order_1", now })
+    expect(view.ok && view.value.surplus).toBeNull()
+  })
+
   it("an order id outranks the status", () => {
     const view = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "paid" }), orderId: "order_1", now })
     expect(view.ok && [view.value.phase, view.value.final, view.value.orderId]).toEqual(["order_placed", true, "order_1"])
