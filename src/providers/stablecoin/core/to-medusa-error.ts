@@ -1,13 +1,23 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ServiceClientError } from "../../../lib/service-client/errors"
+import { OVERLOAD_CODES, retryAfterSentence } from "../../../lib/errors/overload-answer"
+import { RateLimitedError, type ServiceClientError } from "../../../lib/service-client/errors"
 import { STOREFRONT_ERROR_CODES } from "../../../lib/session-data"
 
 /**
  * The Medusa edge of the service client: turns its typed failure into a MedusaError the store API
  * answers with. The stable code is both the error's `code` and the message's prefix, so a
- * storefront can recognise it whichever it reads.
+ * storefront can recognise it whichever it reads. Overload (a 429 beyond the wait budget, a service
+ * that cannot be reached) is answered 503 with Retry-After by the plugin's error handler.
  */
 export function serviceErrorToMedusaError(error: ServiceClientError): MedusaError {
+  if (error instanceof RateLimitedError) {
+    const coded429 = coded(
+      MedusaError.Types.UNEXPECTED_STATE,
+      OVERLOAD_CODES.serviceRateLimited,
+      `The stablecoin payment service is busy right now. ${retryAfterSentence(error.retryAfterMs / 1000)}`
+    )
+    return Object.assign(coded429, { retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) })
+  }
   // The service's own words (and an API-key 401's) never reach a shopper: the caller logs them.
   if (error.status === 422) {
     return coded(
