@@ -17,14 +17,15 @@ export default async function reconcileStablecoinPaymentsJob(container: MedusaCo
   const startedAt = new Date()
   try {
     const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: {} })
-    const { selected, polled, updated, captured, stopped, failed, rateLimited, serviceUnreachable, webhookEvents: events } = result
-    if (selected + events.found + events.exhausted === 0) return
+    const { selected, polled, updated, captured, stopped, failed, rateLimited, serviceUnreachable, webhookEvents: events, extraPayments: extra } = result
+    if (selected + events.found + events.exhausted + extra.receipts + extra.refundsAdded + extra.announced + extra.failedChains === 0) return
     const message =
       `stablecoin reconcile: ${events.processed}/${events.found} webhook events re-processed (${events.captured} captured, ${events.failed} failed, ${events.exhausted} payments flagged webhook_failed); ` +
       `${polled}/${selected} payments polled, ${updated} updated, ${captured} captured, ${stopped} stopped at max age, ${failed} failed` +
       (rateLimited ? `; rate limited, the rest stay due (Retry-After ${result.retryAfterMs} ms)` : "") +
-      (serviceUnreachable ? "; the service could not be reached, the rest stay due" : "")
-    if (rateLimited || serviceUnreachable || failed || events.failed || events.exhausted) logger.warn(message)
+      (serviceUnreachable ? "; the service could not be reached, the rest stay due" : "") +
+      `; chain scan: ${extra.scanned} payments, ${extra.logRequests} eth_getLogs, ${extra.receipts} new receipts, ${extra.refundsAdded} surplus refunds listed, ${extra.announced} refund_due events, ${extra.failedChains} chains unreadable`
+    if (rateLimited || serviceUnreachable || failed || events.failed || events.exhausted || extra.failedChains) logger.warn(message)
     else logger.info(message)
   } catch (e) {
     const error = describeError(e)

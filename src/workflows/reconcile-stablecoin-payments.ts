@@ -2,6 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { pollDuePaymentsStep, type PollDuePaymentsStepOutput } from "./steps/poll-due-payments"
 import { recordReconcileRunStep } from "./steps/record-reconcile-run"
 import { reprocessWebhookEventsStep, type ReprocessWebhookEventsStepOutput } from "./steps/reprocess-webhook-events"
+import { scanExtraPaymentsStep, type ScanExtraPaymentsStepOutput } from "./steps/scan-extra-payments"
 
 export const reconcileStablecoinPaymentsWorkflowId = "reconcile-stablecoin-payments-workflow"
 
@@ -15,13 +16,16 @@ export type ReconcileStablecoinPaymentsWorkflowInput = {
 export type ReconcileStablecoinPaymentsWorkflowOutput = PollDuePaymentsStepOutput & {
   now: string
   webhookEvents: ReprocessWebhookEventsStepOutput
+  /** The chain scan for payments the service does not report (a second transfer or deposit, one after capture). */
+  extraPayments: ScanExtraPaymentsStepOutput
 }
 
 /**
  * This workflow is the polling backstop (API reference §4.4). Webhook events recorded but not
  * processed are applied first: a verified event outranks a poll. Then a bounded batch of due,
  * not-final payments is claimed and polled on their backoff schedules; a rate limit ends the run
- * early with the rest still due. The run and its counts are recorded for the admin.
+ * early with the rest still due. Last, the chain is scanned for payments the service does not
+ * report (scanExtraPaymentsStep). The run and its counts are recorded for the admin.
  *
  * @example
  * const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: {} })
@@ -32,10 +36,12 @@ export const reconcileStablecoinPaymentsWorkflow = createWorkflow(reconcileStabl
   const now = transform({ input }, ({ input }) => new Date(input.now ?? Date.now()).toISOString())
   const webhookEvents = reprocessWebhookEventsStep({ batchSize: input.batchSize })
   const polls = pollDuePaymentsStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
-  const output = transform({ now, polls, webhookEvents }, ({ now, polls, webhookEvents }): ReconcileStablecoinPaymentsWorkflowOutput => ({
+  const extraPayments = scanExtraPaymentsStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
+  const output = transform({ now, polls, webhookEvents, extraPayments }, ({ now, polls, webhookEvents, extraPayments }): ReconcileStablecoinPaymentsWorkflowOutput => ({
     now,
     ...polls,
     webhookEvents,
+    extraPayments,
   }))
   recordReconcileRunStep(transform({ startedAt, output }, ({ startedAt, output }) => ({ startedAt, result: output })))
   return new WorkflowResponse(output)

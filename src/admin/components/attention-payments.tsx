@@ -115,7 +115,15 @@ export const AttentionPayments = () => {
                     </Table.Cell>
                     <Table.Cell>{p.attention ? <StatusBadge color="orange">{p.attention}</StatusBadge> : "—"}</Table.Cell>
                     <Table.Cell>{formatAmount(p.amounts.expected, p.token_symbol)}</Table.Cell>
-                    <Table.Cell>{formatAmount(p.amounts.confirmed, p.token_symbol)}</Table.Cell>
+                    <Table.Cell>
+                      {formatAmount(p.amounts.received ?? p.amounts.confirmed, p.token_symbol)}
+                      {p.amounts.surplus && (
+                        <Text size="xsmall" className="text-ui-fg-subtle" data-testid="stablecoin-row-surplus">
+                          {formatAmount(p.amounts.surplus, p.token_symbol)} to refund
+                          {p.receipts.length > 1 ? ` (${p.receipts.length} payments)` : ""}
+                        </Text>
+                      )}
+                    </Table.Cell>
                     <Table.Cell>
                       {p.chain_name} · {p.rail}
                     </Table.Cell>

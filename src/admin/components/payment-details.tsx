@@ -68,6 +68,11 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
       <SectionRow label="Received" testId="stablecoin-received">
         {formatAmount(amounts.confirmed, symbol)}
       </SectionRow>
+      {amounts.received && amounts.received.base_units !== amounts.confirmed?.base_units && (
+        <SectionRow label="Received on chain" testId="stablecoin-received-on-chain">
+          {formatAmount(amounts.received, symbol)} in {payment.receipts.length} {payment.receipts.length === 1 ? "payment" : "payments"}
+        </SectionRow>
+      )}
       {amounts.shortfall && (
         <SectionRow label="Shortfall" testId="stablecoin-shortfall">
           <span className="text-ui-fg-error">{formatAmount(amounts.shortfall, symbol)}</span>
@@ -113,6 +118,27 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
           {payment.payment_id}
         </Text>
       </SectionRow>
+
+      {payment.receipts.length > 0 && (
+        <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="stablecoin-receipts">
+          <Text size="small" weight="plus">
+            Payments received on chain
+          </Text>
+          {payment.receipts.length > 1 && (
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              More than one payment reached this address: everything above the expected amount is owed back to its sender.
+            </Text>
+          )}
+          {payment.receipts.map((receipt) => (
+            <div key={receipt.id} className="flex items-center justify-between gap-x-4" data-testid="stablecoin-receipt">
+              <Text size="small">
+                {formatAmount(receipt.amount, symbol)} from <span className="font-mono">{receipt.from}</span>
+              </Text>
+              <ChainValue value={receipt.tx_hash} href={receipt.tx_link} />
+            </div>
+          ))}
+        </div>
+      )}
 
       {payment.refunds.length > 0 && (
         <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="stablecoin-refunds">

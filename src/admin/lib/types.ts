@@ -8,6 +8,20 @@ export type AdminAmount = { base_units: string; display: string | null }
 /** A ledger refund with its display amount and explorer link. */
 export type AdminRefund = LedgerRefund & { token_amount: AdminAmount; tx_link: string | null }
 
+/** One payment into the verified address, read from the chain (stablecoin_payment_receipt). */
+export type AdminReceipt = {
+  id: string
+  kind: "transfer" | "deposit"
+  tx_hash: string
+  log_index: number
+  block_number: string
+  from: string
+  to: string
+  amount: AdminAmount
+  recorded_at: string
+  tx_link: string | null
+}
+
 export type AdminStablecoinPayment = {
   id: string
   payment_id: string
@@ -41,9 +55,10 @@ export type AdminStablecoinPayment = {
   attention_meaning: string | null
   mismatch: { source: string; at: string; fields: Array<{ field: string; expected: string; actual: string }> } | null
   can_confirm: boolean
-  amounts: { expected: AdminAmount | null; confirmed: AdminAmount | null; surplus: AdminAmount | null; shortfall: AdminAmount | null }
+  amounts: { expected: AdminAmount | null; confirmed: AdminAmount | null; received: AdminAmount | null; surplus: AdminAmount | null; shortfall: AdminAmount | null }
   links: { tx: string | null; payer: string | null; pool: string | null; forwarder: string | null; token: string | null }
   refunds: AdminRefund[]
+  receipts: AdminReceipt[]
   order_id: string | null
   cart_id: string | null
   last_refreshed_at: string | null

@@ -27,6 +27,8 @@ export type LedgerPaymentRow = {
   captured_at: Date | string | null
   attention: string | null
   refunds: unknown
+  /** Sum of the receipts the chain scan recorded (payments the service did not report); absent on rows read without it. */
+  received_amount?: string | null
 }
 
 /** The values judgeObservation compares an observation with: what the plugin issued. */
@@ -61,12 +63,17 @@ export function ledgerUpdateFromJudgement(row: LedgerPaymentRow, observation: Pa
   if (judgement.status === null) {
     return { id: row.id, ...(judgement.attention ? { attention } : {}), ...(mismatch ? { mismatch } : {}) }
   }
+  // The chain scan may have found payments the service never reports (issue 19 point 4): an
+  // observation that knows only the first one does not shrink the surplus owed back.
+  const chainSurplus = row.received_amount ? BigInt(row.received_amount) - BigInt(row.expected_amount) : 0n
+  const judgedSurplus = judgement.surplus ? BigInt(judgement.surplus) : 0n
+  const keepChainSurplus = Boolean(row.captured_at) && chainSurplus > judgedSurplus && chainSurplus > 0n
   return {
     id: row.id,
-    status: judgement.status,
+    status: keepChainSurplus && ["swept", "paid"].includes(judgement.status) ? "overpaid" : judgement.status,
     // Nothing received yet stays "not known" rather than a recorded zero.
     confirmed_amount: observation.confirmedAmount === "0" && row.confirmed_amount === null ? null : observation.confirmedAmount,
-    surplus_amount: judgement.surplus,
+    surplus_amount: keepChainSurplus ? chainSurplus.toString() : judgement.surplus,
     tx_hash: observation.txHash ?? row.tx_hash,
     payer_address: (observation.source === "webhook" && observation.payerAddress) || chainPayer || row.payer_address,
     confirmations: observation.confirmations ?? row.confirmations,

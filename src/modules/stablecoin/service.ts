@@ -23,6 +23,31 @@ export type ClaimedPaymentRow = {
   created_at: Date
 }
 
+/** A ledger row taken by one chain scan (the addresses are the verified ones of its proof). */
+export type ChainScanRow = {
+  id: string
+  payment_id: string
+  rail: "connect" | "deposit"
+  chain_id: number
+  token_address: string | null
+  verification: { blockNumber?: string; pool?: string; forwarder?: string; token?: string; paymentRef?: string } | null
+  chain_scanned_to_block: string | null
+}
+
+/** One receipt to record, as read from the chain. */
+export type ReceiptInput = {
+  payment_id: string
+  chain_id: number
+  tx_hash: string
+  log_index: number
+  block_number: string
+  kind: "transfer" | "deposit"
+  token_address: string
+  from_address: string
+  to_address: string
+  amount: string
+}
+
 /** A text[] literal for `= any(?::text[])` (the driver would expand a JS array into a list); values are ids and status words. */
 const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "")}"`).join(",")}}`
 
@@ -229,8 +254,100 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   /**
+   * Takes up to `limit` payments due for a chain scan (issue 19 point 4): paid into (a transaction
+   * is known), addresses verified, captured less than `scanDays` ago, or not captured but no longer
+   * watched by the service (`stoppedWatching` statuses) and created less than `scanDays` ago; and
+   * not scanned in the last `everyMinutes`. Marked scanned now in the same statement (for update
+   * skip locked), so two runs on two instances do not scan one payment at once.
+   */
+  @InjectManager()
+  async claimChainScans(
+    { now, scanDays, everyMinutes, limit, stoppedWatching }: { now: Date; scanDays: number; everyMinutes: number; limit: number; stoppedWatching: Record<"connect" | "deposit", string[]> },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ChainScanRow[]> {
+    return this.manager(sharedContext).execute(
+      `update stablecoin_payment set chain_scanned_at = ?
+        where id in (
+          select id from stablecoin_payment
+           where deleted_at is null and verification is not null and tx_hash is not null
+             and (chain_scanned_at is null or chain_scanned_at <= ?::timestamptz - make_interval(secs => ?))
+             and ((captured_at is not null and captured_at > ?::timestamptz - make_interval(secs => ?))
+                  or (captured_at is null and created_at > ?::timestamptz - make_interval(secs => ?)
+                      and ((rail = 'deposit' and status = any(?::text[])) or (rail = 'connect' and status = any(?::text[])))))
+           order by chain_scanned_at nulls first
+           limit ?
+           for update skip locked)
+        returning id, payment_id, rail, chain_id, token_address, verification, chain_scanned_to_block`,
+      [
+        now,
+        now,
+        everyMinutes * 60,
+        now,
+        scanDays * 86_400,
+        now,
+        scanDays * 86_400,
+        pgArray(stoppedWatching.deposit),
+        pgArray(stoppedWatching.connect),
+        limit,
+      ]
+    )
+  }
+
+  /** Records receipts once each (unique by chain, transaction and log index); returns how many were new. */
+  @InjectManager()
+  async recordReceipts(receipts: ReceiptInput[], @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    let created = 0
+    for (const r of receipts) {
+      const rows = await this.manager(sharedContext).execute(
+        `insert into stablecoin_payment_receipt (id, payment_id, chain_id, tx_hash, log_index, block_number, kind, token_address, from_address, to_address, amount, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), now())
+         on conflict (chain_id, tx_hash, log_index) where deleted_at is null do nothing
+         returning id`,
+        [generateEntityId(undefined, "scrcpt"), r.payment_id, r.chain_id, r.tx_hash.toLowerCase(), r.log_index, r.block_number, r.kind, r.token_address, r.from_address, r.to_address, r.amount]
+      )
+      created += rows.length
+    }
+    return created
+  }
+
+  /** Moves a payment's scanned-up-to block forward (never back: two runs may finish out of order). */
+  @InjectManager()
+  async finishChainScan(id: string, scannedTo: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.manager(sharedContext).execute(
+      `update stablecoin_payment
+          set chain_scanned_to_block = case when chain_scanned_to_block is null or chain_scanned_to_block::numeric < ?::numeric then ? else chain_scanned_to_block end
+        where id = ?`,
+      [scannedTo, scannedTo, id]
+    )
+  }
+
+  /** Every refund of any payment whose recorded transaction is `txHash` (case-insensitive): one transaction settles one refund. */
+  @InjectManager()
+  async findRefundsByTxHash(txHash: string, @MedusaContext() sharedContext: Context = {}): Promise<Array<{ payment_row_id: string; payment_id: string; refund_id: string }>> {
+    return this.manager(sharedContext).execute(
+      `select p.id as payment_row_id, p.payment_id, r->>'id' as refund_id
+         from stablecoin_payment p, jsonb_array_elements(case when jsonb_typeof(p.refunds) = 'array' then p.refunds else '[]'::jsonb end) r
+        where p.deleted_at is null and lower(r->>'txHash') = ?`,
+      [txHash.toLowerCase()]
+    )
+  }
+
+  /** Marks refunds as announced (the refund_due event was emitted for them). */
+  @InjectTransactionManager()
+  async markRefundsAnnounced(paymentRowId: string, refundIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const manager = this.manager(sharedContext)
+    const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? for update`, [paymentRowId])
+    const at = new Date().toISOString()
+    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((r) => (refundIds.includes(r.id) && !r.announcedAt ? { ...r, announcedAt: at } : r))
+    await manager.execute(`update stablecoin_payment set refunds = ? where id = ?`, [JSON.stringify(refunds), paymentRowId])
+  }
+
+  /**
    * Adds refunds to a payment's ledger row (by id within the row: a refund already there is
-   * kept as is) and flags the row refund_due while one is unsent. Returns the row's refunds.
+   * kept as is) and flags the row refund_due while one is unsent. A surplus refund carries the
+   * whole surplus its caller knows of, so only the part no listed surplus refund covers is added
+   * (the capture path and the chain scan both list surpluses; the payer is owed it once).
+   * Returns the row's refunds.
    */
   @InjectTransactionManager()
   async addRefunds(paymentRowId: string, refunds: LedgerRefund[], @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund[]> {
@@ -238,7 +355,17 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? for update`, [paymentRowId])
     const existing = (row?.refunds ?? []) as LedgerRefund[]
     const known = new Set(existing.map((r) => r.id))
-    const merged = [...existing, ...refunds.filter((r) => !known.has(r.id))]
+    const merged = [...existing]
+    for (const refund of refunds) {
+      if (known.has(refund.id)) continue
+      if (refund.reason !== "surplus") {
+        merged.push(refund)
+        continue
+      }
+      const listed = merged.filter((r) => r.reason === "surplus").reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n)
+      const left = BigInt(refund.tokenAmount) - listed
+      if (left > 0n) merged.push({ ...refund, tokenAmount: left.toString() })
+    }
     const due = merged.some((r) => r.state === "due")
     await manager.execute(
       `update stablecoin_payment set refunds = ?, attention = case when ? then coalesce(attention, 'refund_due') else attention end, updated_at = now() where id = ?`,
@@ -252,7 +379,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   async recordRefundSent(
     paymentRowId: string,
     refundId: string,
-    sent: { txHash: string; sentAt: string },
+    sent: { txHash: string; sentAt: string; sentFrom?: string },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<LedgerRefund[]> {
     const manager = this.manager(sharedContext)

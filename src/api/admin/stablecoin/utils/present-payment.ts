@@ -9,6 +9,7 @@ import type { PaymentLinks } from "./find-payment-links"
 /** A ledger row as the service's generated list methods return it (only the fields read here are typed). */
 export type LedgerPaymentRow = {
   id: string
+  payment_id: string
   rail: Rail
   chain_id: number
   status: string
@@ -16,6 +17,8 @@ export type LedgerPaymentRow = {
   expected_amount: string
   confirmed_amount: string | null
   surplus_amount: string | null
+  /** Sum of the receipts the chain scan recorded; null before the first scan. */
+  received_amount?: string | null
   tx_hash: string | null
   payer_address: string | null
   token_address: string | null
@@ -26,6 +29,9 @@ export type LedgerPaymentRow = {
   payment_session_id: string | null
   [field: string]: unknown
 }
+
+/** A receipt as the ledger stores it (stablecoin_payment_receipt). */
+export type LedgerReceiptRow = { id: string; tx_hash: string; log_index: number; block_number: string; kind: string; from_address: string; to_address: string; amount: string; created_at: Date | string }
 
 /** A token amount in base units with its display form (null when the row's decimals are unknown). */
 export type PresentedAmount = { base_units: string; display: string | null }
@@ -39,7 +45,7 @@ const isStatus = (status: string): status is ServiceStatus => status in STATUS_T
  * the shortfall or surplus, the chain's name and explorer links. Only ledger data and the chains'
  * public explorer URLs: no option that could hold a secret (api key, RPC URL, webhook secrets).
  */
-export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, links: PaymentLinks | undefined) {
+export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, links: PaymentLinks | undefined, receiptRows: LedgerReceiptRow[] = []) {
   const decimals = row.token_decimals
   const amount = (units: string | null | undefined): PresentedAmount | null =>
     units == null ? null : { base_units: units, display: decimals == null ? null : formatTokenAmount(units, decimals) }
@@ -72,6 +78,8 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
     amounts: {
       expected: amount(row.expected_amount),
       confirmed: amount(row.confirmed_amount),
+      /** Everything the chain scan found paid into the payment's address (every receipt), null before the first scan. */
+      received: amount(row.received_amount ?? null),
       surplus: amount(row.surplus_amount ?? (confirmed !== null && confirmed > expected ? (confirmed - expected).toString() : null)),
       shortfall: amount(confirmed !== null && confirmed < expected ? (expected - confirmed).toString() : null),
     },
@@ -83,6 +91,19 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
       token: link("address", row.token_address),
     },
     refunds,
+    /** Every payment into the verified address read from the chain, oldest first: a second one is owed back. */
+    receipts: receiptRows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      tx_hash: r.tx_hash,
+      log_index: r.log_index,
+      block_number: r.block_number,
+      from: r.from_address,
+      to: r.to_address,
+      amount: amount(r.amount)!,
+      recorded_at: r.created_at,
+      tx_link: link("tx", r.tx_hash),
+    })),
     order_id: links?.order_id ?? null,
     cart_id: links?.cart_id ?? null,
   }

@@ -1,0 +1,126 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { devAccounts } from "../../sandbox/chain"
+import type { LedgerRefund } from "../../src/lib/ledger/refunds"
+import { REFUND_DUE_EVENT, type RefundDueEventData } from "../../src/workflows/apply-chain-receipts"
+import { reconcileStablecoinPaymentsWorkflow } from "../../src/workflows/reconcile-stablecoin-payments"
+import { payIntoOrder, paySession } from "../admin/helpers"
+import { adminHeaders } from "./helpers/admin"
+import { eventually, storeHeaders } from "./helpers/checkout"
+import { countOf, ledgerRow } from "./helpers/ledger"
+import { useStablecoinStack } from "./helpers/stablecoin-stack"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+
+jest.setTimeout(180_000)
+
+const MINUTE = 60_000
+
+// The scheduled job is off: each test runs the reconcile workflow itself. Scans read up to the
+// chain head (confirmations 0) so a payment mined in the test is read by the next run.
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
+  reconcile: { enabled: false },
+  extraPayments: { confirmations: 0 },
+}))
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+    let container: MedusaContainer
+    let admin: { headers: Record<string, string> }
+    let announced: RefundDueEventData[] = []
+    let subscribed = false
+    beforeEach(async () => {
+      container = getContainer()
+      store = await buildStore(container)
+      stack.deliverTo(api)
+      admin = await adminHeaders(api, container)
+      announced = []
+      // The app (and its event bus) lives across the file's tests: one subscriber, a fresh list per test.
+      if (!subscribed) {
+        container.resolve(Modules.EVENT_BUS).subscribe(REFUND_DUE_EVENT, async ({ data }: { data: RefundDueEventData }) => {
+          announced.push(data)
+        })
+        subscribed = true
+      }
+    })
+
+    const reconcile = (minutesLater: number) =>
+      reconcileStablecoinPaymentsWorkflow(container)
+        .run({ input: { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() } })
+        .then((r) => r.result)
+
+    /** Pays exactly into an order, then pays the same amount again to the same verified address (after the sweep / the capture). */
+    async function payTwice(rail: "deposit" | "connect") {
+      const paid = await payIntoOrder(api, container, store, stack.sandbox, rail)
+      const first = await ledgerRow(container, paid.d.paymentId)
+      expect(first).toMatchObject({ status: rail === "deposit" ? "swept" : "paid", surplus_amount: null })
+      await paySession(stack.sandbox, paid.d, BigInt(paid.d.amount))
+      await stack.sandbox.mine(8453, 3)
+      return { ...paid, rowId: first!.id }
+    }
+
+    async function expectOverpaidOnce(paid: Awaited<ReturnType<typeof payTwice>>, rail: "deposit" | "connect") {
+      const amount = paid.d.amount as string
+      const run = await reconcile(1)
+      expect(run.extraPayments).toMatchObject({ scanned: 1, logRequests: 1, receipts: 2, refundsAdded: 1, announced: 1, failedChains: 0 })
+
+      const { data } = await api.get(`/admin/stablecoin/payments/${paid.rowId}`, admin)
+      const payment = data.payment
+      expect(payment).toMatchObject({ status: "overpaid", surplus_amount: amount, received_amount: (2n * BigInt(amount)).toString(), attention: "refund_due" })
+      expect(payment.amounts.surplus).toEqual({ base_units: amount, display: expect.any(String) })
+      expect(payment.receipts).toHaveLength(2)
+      expect(payment.receipts).toEqual(
+        expect.arrayContaining([expect.objectContaining({ kind: rail === "deposit" ? "transfer" : "deposit", from: devAccounts.customer.address, amount: { base_units: amount, display: expect.any(String) } })])
+      )
+      const surplusRefunds = (payment.refunds as LedgerRefund[]).filter((r) => r.reason === "surplus")
+      expect(surplusRefunds).toEqual([expect.objectContaining({ state: "due", tokenAmount: amount, payerAddress: devAccounts.customer.address })])
+      // The attention list of the Stablecoin page.
+      const { data: attention } = await api.get(`/admin/stablecoin/payments?attention=any`, admin)
+      expect(attention.payments.map((p: { id: string }) => p.id)).toContain(paid.rowId)
+
+      // Captured once: one Medusa payment, one capture.
+      expect(await countOf(container, "capture")).toBe(1)
+      expect(await countOf(container, "order")).toBe(1)
+
+      await eventually(async () => announced.length === 1)
+      expect(announced[0]).toMatchObject({ id: paid.rowId, payment_id: paid.d.paymentId, amount, surplus: amount, token: "USDC", chain_id: 8453, payer_address: devAccounts.customer.address })
+
+      // What the shopper's page reads: the surplus and that the store will refund it, after the order.
+      const { data: view } = await api.get(`/store/stablecoin/carts/${paid.cart.id}/payment`, storeHeaders(store))
+      expect(view.payment).toMatchObject({ phase: "order_placed", surplus: { baseUnits: amount, refund: "due" } })
+
+      // Nothing twice: a later run reads from where it stopped and records, lists and announces nothing again.
+      const again = await reconcile(10)
+      expect(again.extraPayments).toMatchObject({ scanned: 1, receipts: 0, refundsAdded: 0, announced: 0 })
+      const row = await ledgerRow(container, paid.d.paymentId)
+      expect((row!.refunds as unknown as LedgerRefund[]).filter((r) => r.reason === "surplus")).toHaveLength(1)
+      expect(row!.surplus_amount).toBe(amount)
+      expect(BigInt(row!.chain_scanned_to_block as string)).toBeGreaterThan(0n)
+      expect(await countOf(container, "capture")).toBe(1)
+      await new Promise((r) => setTimeout(r, 200))
+      expect(announced).toHaveLength(1)
+    }
+
+    it("deposit rail: a second transfer to the address after the sweep is recorded, owed back and announced; captured once", async () => {
+      const paid = await payTwice("deposit")
+      await expectOverpaidOnce(paid, "deposit")
+    })
+
+    it("connect rail: a second pool deposit with the same payment reference is recorded, owed back and announced; captured once", async () => {
+      const paid = await payTwice("connect")
+      await expectOverpaidOnce(paid, "connect")
+    })
+
+    it("an exact payment: scanned, one receipt, nothing owed, nothing announced", async () => {
+      const paid = await payIntoOrder(api, container, store, stack.sandbox, "deposit")
+      const run = await reconcile(1)
+      expect(run.extraPayments).toMatchObject({ scanned: 1, receipts: 1, refundsAdded: 0, announced: 0 })
+      const row = await ledgerRow(container, paid.d.paymentId)
+      expect(row).toMatchObject({ status: "swept", received_amount: paid.d.amount, surplus_amount: null, attention: null })
+      // Not scanned again before scanEveryMinutes, and not after scanDays.
+      expect((await reconcile(2)).extraPayments.scanned).toBe(0)
+      expect((await reconcile(8 * 24 * 60)).extraPayments.scanned).toBe(0)
+    })
+  },
+})

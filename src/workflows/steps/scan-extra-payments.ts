@@ -1,0 +1,144 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { Address, Hex } from "viem"
+import { createRpcClient } from "../../lib/chain/create-rpc-client"
+import { planScanRange } from "../../lib/chain/plan-scan-range"
+import { readPaymentReceipts } from "../../lib/chain/read-payment-receipts"
+import { describeError } from "../../lib/errors/describe-error"
+import { PAYMENT_STATUSES } from "../../lib/service-client/payment-status"
+import { isFinalStatus } from "../../lib/status"
+import { STABLECOIN_MODULE } from "../../modules/stablecoin"
+import type StablecoinModuleService from "../../modules/stablecoin/service"
+import type { ChainScanRow, ReceiptInput } from "../../modules/stablecoin/service"
+import { applyChainReceipts } from "../apply-chain-receipts"
+
+export const scanExtraPaymentsStepId = "scan-extra-payments-step"
+
+export type ScanExtraPaymentsStepInput = { now: string; batchSize?: number }
+
+export type ScanExtraPaymentsStepOutput = {
+  /** Payments due for a scan and taken by this run. */
+  scanned: number
+  /** eth_getLogs requests sent (at most one per rail per chain per run). */
+  logRequests: number
+  /** Receipts recorded for the first time. */
+  receipts: number
+  /** Surplus refunds listed from what the scan found. */
+  refundsAdded: number
+  /** refund_due events emitted. */
+  announced: number
+  /** Chains that could not be read; their payments are scanned again on the next run from where they were. */
+  failedChains: number
+}
+
+/** Statuses after which the service no longer reports a payment (an uncaptured one is scanned from then on); underpaid: a top-up on the connect rail is not reported either. */
+const stoppedWatching = {
+  deposit: PAYMENT_STATUSES.filter((s) => isFinalStatus(s, "deposit") || s === "underpaid"),
+  connect: PAYMENT_STATUSES.filter((s) => isFinalStatus(s, "connect") || s === "underpaid"),
+}
+
+const lower = (v: string | undefined | null) => (v ?? "").toLowerCase()
+
+/**
+ * This step finds the payments the service does not report (issue 19 point 4): a second transfer
+ * to a forwarder, a second pool deposit with the same reference, a payment after the sweep or the
+ * capture. It takes a bounded batch of payments due for a scan (extraPayments options), and per
+ * chain reads one bounded block range with at most one eth_getLogs per rail for the whole batch,
+ * from each payment's recorded scanned-up-to block (first: the block its addresses were verified
+ * at). Each log is recorded once as a receipt; applyChainReceipts then updates the payment under
+ * its lock (received total, surplus owed, refund_due event). A chain that cannot be read leaves
+ * its payments where they were, for the next run.
+ */
+export const scanExtraPaymentsStep = createStep(
+  scanExtraPaymentsStepId,
+  async ({ now: nowIso, batchSize }: ScanExtraPaymentsStepInput, { container }): Promise<StepResponse<ScanExtraPaymentsStepOutput>> => {
+    const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const { options } = ledger
+    const settings = options.extraPayments
+    const output: ScanExtraPaymentsStepOutput = { scanned: 0, logRequests: 0, receipts: 0, refundsAdded: 0, announced: 0, failedChains: 0 }
+    const claimed = await ledger.claimChainScans({
+      now: new Date(nowIso),
+      scanDays: settings.scanDays,
+      everyMinutes: settings.scanEveryMinutes,
+      limit: batchSize ?? options.reconcile.batchSize,
+      stoppedWatching,
+    })
+    output.scanned = claimed.length
+    const byChain = new Map<number, ChainScanRow[]>()
+    for (const row of claimed) byChain.set(row.chain_id, [...(byChain.get(row.chain_id) ?? []), row])
+
+    for (const [chainId, all] of byChain) {
+      const chain = options.chains.find((c) => c.chainId === chainId)
+      const rows = all.filter((r) => r.verification?.blockNumber && r.verification.token && (r.rail === "deposit" ? r.verification.forwarder : r.verification.pool && r.verification.paymentRef))
+      if (!chain || !rows.length) continue
+      try {
+        const client = createRpcClient({ rpcUrl: chain.rpcUrl, timeoutMs: options.rpcTimeoutMs })
+        const head = await client.getBlockNumber({ cacheTime: 0 })
+        const range = planScanRange({
+          scannedTo: rows.map((r) => (r.chain_scanned_to_block === null ? null : BigInt(r.chain_scanned_to_block))),
+          startAt: rows.map((r) => BigInt(r.verification!.blockNumber!)),
+          head,
+          confirmations: settings.confirmations,
+          maxBlockRange: settings.maxBlockRange,
+        })
+        if (range) {
+          const deposit = rows.filter((r) => r.rail === "deposit")
+          const connect = rows.filter((r) => r.rail === "connect")
+          // The configured payout has one pool per chain; a payment proved against another pool is read on its own later run.
+          const pool = connect[0]?.verification?.pool
+          const connectHere = connect.filter((r) => lower(r.verification!.pool) === lower(pool))
+          const read = await readPaymentReceipts({
+            client,
+            chainId,
+            ...range,
+            transfers: deposit.length
+              ? { tokens: [...new Set(deposit.map((r) => r.verification!.token as Address))], forwarders: deposit.map((r) => r.verification!.forwarder as Address) }
+              : undefined,
+            deposits: connectHere.length ? { pool: pool as Address, paymentRefs: connectHere.map((r) => r.verification!.paymentRef as Hex) } : undefined,
+          })
+          output.logRequests += (deposit.length ? 1 : 0) + (connectHere.length ? 1 : 0)
+          if (!read.ok) throw read.error
+          const receipts: ReceiptInput[] = []
+          for (const log of read.value) {
+            // Attributed by the verified address and reference, and counted only in the payment's own token.
+            const row =
+              log.kind === "transfer"
+                ? deposit.find((r) => lower(r.verification!.forwarder) === lower(log.to))
+                : connectHere.find((r) => lower(r.verification!.paymentRef) === lower(log.paymentRef))
+            if (!row || lower(row.verification!.token) !== lower(log.token)) continue
+            receipts.push({
+              payment_id: row.payment_id,
+              chain_id: chainId,
+              tx_hash: log.txHash,
+              log_index: log.logIndex,
+              block_number: log.blockNumber.toString(),
+              kind: log.kind,
+              token_address: log.token,
+              from_address: log.from,
+              to_address: log.to,
+              amount: log.amount.toString(),
+            })
+          }
+          output.receipts += await ledger.recordReceipts(receipts)
+          for (const row of [...deposit, ...connectHere]) await ledger.finishChainScan(row.id, range.toBlock.toString())
+        }
+      } catch (e) {
+        output.failedChains++
+        logger.warn(`stablecoin reconcile: scanning chain ${chainId} for further payments failed (${describeError(e)}); its payments are scanned again on the next run`)
+        continue
+      }
+      for (const row of rows) {
+        try {
+          const applied = await applyChainReceipts(container, row.id, row.payment_id)
+          if (applied.refundAdded) output.refundsAdded++
+          output.announced += applied.announced
+        } catch (e) {
+          logger.error(`stablecoin reconcile: applying the receipts of ${row.payment_id} failed: ${describeError(e)}`)
+        }
+      }
+    }
+    // No compensation: receipts are facts read from the chain, recorded once.
+    return new StepResponse(output)
+  }
+)
