@@ -38,8 +38,8 @@ medusaIntegrationTestRunner({
       announced = []
       // The app (and its event bus) lives across the file's tests: one subscriber, a fresh list per test.
       if (!subscribed) {
-        container.resolve(Modules.EVENT_BUS).subscribe(REFUND_DUE_EVENT, async ({ data }: { data: RefundDueEventData }) => {
-          announced.push(data)
+        container.resolve(Modules.EVENT_BUS).subscribe(REFUND_DUE_EVENT, async (event) => {
+          announced.push(event.data as RefundDueEventData)
         })
         subscribed = true
       }
