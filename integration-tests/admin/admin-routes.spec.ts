@@ -193,7 +193,7 @@ medusaIntegrationTestRunner({
       const path = `/admin/stablecoin/payments/${row.id}/refunds/${refund.id}/sent`
 
       const wrongAmount = await post(path, { tx_hash: await sendTokens(stack.sandbox, { token, to: payer, amount: amount - 1n }) })
-      expect(wrongAmount.status).toBe(422)
+      expect(wrongAmount.status).toBe(400)
       expect(wrongAmount.data).toMatchObject({ recorded: false, code: "transfer_mismatch", failed: ["amount"] })
       const wrongRecipient = await post(path, { tx_hash: await sendTokens(stack.sandbox, { token, to: devAccounts.otherPayout.address, amount }) })
       expect(wrongRecipient.data).toMatchObject({ recorded: false, failed: ["recipient"] })
@@ -211,9 +211,9 @@ medusaIntegrationTestRunner({
       expect(recorded.data.payment.refunds.find((x: any) => x.id === refund.id)).toMatchObject({ state: "sent", txHash: good, tx_link: `https://basescan.org/tx/${good}` })
 
       const again = await post(path, { tx_hash: good })
-      expect(again.data).toMatchObject({ recorded: true, already_recorded: true })
+      expect(again.data).toMatchObject({ recorded: false, already_recorded: true })
       const other = await post(path, { tx_hash: await sendTokens(stack.sandbox, { token, to: payer, amount }) })
-      expect(other.status).toBe(409)
+      expect(other.status).toBe(400)
       expect((await post(`/admin/stablecoin/payments/${row.id}/refunds/nope/sent`, { tx_hash: good })).status).toBe(404)
     })
 

@@ -6,7 +6,8 @@ import type { AdminRefund, AdminStablecoinPayment } from "../lib/types"
 
 /**
  * "Record refund sent": the merchant pastes the transfer's hash; the server reads it on-chain and
- * records it only if token, recipient and amount match. A mismatch keeps the prompt open with
+ * records it only if token, sender (the payout or a configured refund sender), recipient and
+ * amount match, and no other refund was recorded with it. A mismatch keeps the prompt open with
  * the server's reason, so the merchant can paste the right hash.
  */
 export const RecordRefundPrompt = ({ payment, refund }: { payment: AdminStablecoinPayment; refund: AdminRefund }) => {
@@ -42,7 +43,8 @@ export const RecordRefundPrompt = ({ payment, refund }: { payment: AdminStableco
           <Prompt.Title>Record refund sent</Prompt.Title>
           <Prompt.Description className="break-all">
             Paste the hash of the transfer you sent. The plugin reads it on {payment.chain_name} and records the refund only if it moved exactly{" "}
-            {refund.token_amount.display} {refund.token} ({payment.token_address}) to the payer {refund.payerAddress}. Nothing is sent by the plugin.
+            {refund.token_amount.display} {refund.token} ({payment.token_address}) from your payout address (or a configured refund sender) to the payer{" "}
+            {refund.payerAddress}, and no other refund was recorded with it. Nothing is sent by the plugin.
           </Prompt.Description>
         </Prompt.Header>
         <div className="flex flex-col gap-y-2 px-6 pb-4">

@@ -6,15 +6,16 @@ import type { LedgerRefund } from "../../../../lib/ledger/refunds"
 import type { PluginOptions } from "../../../../lib/options"
 import type { LedgerPaymentRow } from "./present-payment"
 
-/** Why a transaction is not the refund, in the merchant's words. */
+/** Why a transaction is not the refund, in the merchant's words, with what to do about it. */
 export type RefundRejection = { code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "chain_unavailable"; message: string; failed?: string[] }
 
-export type RefundOnChainCheck = { ok: true; blockNumber: string } | { ok: false; rejection: RefundRejection }
+export type RefundOnChainCheck = { ok: true; blockNumber: string; sender: string } | { ok: false; rejection: RefundRejection }
 
 /**
  * Reads `txHash` on the payment's chain (the configured RPC, a trust root) and checks that one of
- * its ERC-20 transfers moved exactly the refund's token amount of the payment's token to the
- * payer. What the merchant typed is only a pointer: the chain decides.
+ * its ERC-20 transfers moved exactly the refund's token amount of the payment's token from the
+ * merchant (the chain's payout or one of its `refundSenders`) to the payer. What the merchant
+ * typed is only a pointer: the chain decides.
  */
 export async function checkRefundOnChain(
   { row, refund, txHash, options }: { row: LedgerPaymentRow; refund: LedgerRefund; txHash: Hex; options: PluginOptions }
@@ -22,24 +23,37 @@ export async function checkRefundOnChain(
   const chain = options.chains.find((c) => c.chainId === refund.chainId)!
   const client = createRpcClient({ rpcUrl: chain.rpcUrl, timeoutMs: options.rpcTimeoutMs })
   const read = await readErc20Transfers({ client, chainId: chain.chainId, txHash })
-  if (!read.ok) return { ok: false, rejection: { code: "chain_unavailable", message: read.error.shortMessage } }
+  if (!read.ok) return { ok: false, rejection: { code: "chain_unavailable", message: `${read.error.shortMessage} Try again when the chain's RPC answers.` } }
   if (!read.value.found) {
-    return { ok: false, rejection: { code: "tx_not_found", message: `Transaction ${txHash} was not found on chain ${chain.chainId} (wrong chain, or not mined yet).` } }
+    return {
+      ok: false,
+      rejection: { code: "tx_not_found", message: `tx_hash ${txHash} was not found on chain ${chain.chainId}: give the hash of the refund transfer on that chain, once it is mined.` },
+    }
   }
-  if (!read.value.succeeded) return { ok: false, rejection: { code: "tx_reverted", message: `Transaction ${txHash} reverted: it moved no tokens.` } }
+  if (!read.value.succeeded) {
+    return { ok: false, rejection: { code: "tx_reverted", message: `tx_hash ${txHash} reverted and moved no tokens: send the refund again and give the new transaction's hash.` } }
+  }
+  const senders = [chain.payout, ...chain.refundSenders]
   const check = checkRefundTransfer({
     transfers: read.value.transfers,
-    expected: { token: row.token_address as string, to: refund.payerAddress as string, amount: BigInt(refund.tokenAmount) },
+    expected: { token: row.token_address as string, senders, to: refund.payerAddress as string, amount: BigInt(refund.tokenAmount) },
   })
-  if (check.ok) return { ok: true, blockNumber: read.value.blockNumber.toString() }
-  const words = { token: `token (expected ${row.token_address})`, recipient: `recipient (expected the payer ${refund.payerAddress})`, amount: `amount (expected ${refund.tokenAmount} base units)` }
-  const seen = check.closest ? ` The closest transfer moved ${check.closest.value} base units of ${check.closest.token} to ${check.closest.to}.` : " It has no ERC-20 transfer."
+  if (check.ok) return { ok: true, blockNumber: read.value.blockNumber.toString(), sender: check.transfer.from.toLowerCase() }
+  const words = {
+    token: `token (expected ${row.token_address})`,
+    sender: `sender (expected the payout ${chain.payout}${chain.refundSenders.length ? ` or a refund sender: ${chain.refundSenders.join(", ")}` : ""}; add another sending wallet to the chain's refundSenders option)`,
+    recipient: `recipient (expected the payer ${refund.payerAddress})`,
+    amount: `amount (expected ${refund.tokenAmount} base units)`,
+  }
+  const seen = check.closest
+    ? ` The closest transfer moved ${check.closest.value} base units of ${check.closest.token} from ${check.closest.from} to ${check.closest.to}.`
+    : " It has no ERC-20 transfer."
   return {
     ok: false,
     rejection: {
       code: "transfer_mismatch",
       failed: check.failed,
-      message: `Transaction ${txHash} is not this refund: ${check.failed.map((f) => words[f]).join(", ")} did not match.${seen}`,
+      message: `tx_hash ${txHash} is not this refund: its ${check.failed.map((f) => words[f]).join(", ")} did not match.${seen} Give the hash of the transfer that sent exactly this refund.`,
     },
   }
 }
