@@ -56,3 +56,25 @@ describe("parsePluginOptions", () => {
     expect(short.join("\n")).not.toContain("tooshort")
   })
 })
+
+describe("extraPayments and refundSenders options", () => {
+  const withChain = (over: Record<string, unknown>) => buildOptions({ chains: [{ ...buildOptions().chains[0], ...over }] })
+
+  it("defaults: payments scanned 7 days after capture, bounded block ranges, no extra refund sender", () => {
+    const o = parsePluginOptions(buildOptions())
+    expect(o.extraPayments).toEqual({ scanDays: 7, scanEveryMinutes: 5, maxBlockRange: 2000, confirmations: 3 })
+    expect(o.chains[0]!.refundSenders).toEqual([])
+  })
+
+  it("error: a scan window that is not bounded or not positive names the option and the fix", () => {
+    expect(issuesOf(buildOptions({ extraPayments: { scanDays: 365 } }))).toEqual([expect.stringMatching(/^extraPayments\.scanDays: extraPayments\.scanDays must be at most 90/)])
+    expect(issuesOf(buildOptions({ extraPayments: { scanDays: 0 } }))).toEqual([expect.stringMatching(/^extraPayments\.scanDays: extraPayments\.scanDays must be greater than 0/)])
+    expect(issuesOf(buildOptions({ extraPayments: { maxBlockRange: 1.5 } }))).toEqual([expect.stringMatching(/^extraPayments\.maxBlockRange: /)])
+  })
+
+  it("refund senders are checksummed addresses; a bad one is named by its path", () => {
+    const o = parsePluginOptions(withChain({ refundSenders: ["0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc"] }))
+    expect(o.chains[0]!.refundSenders).toEqual(["0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"])
+    expect(issuesOf(withChain({ refundSenders: ["0x12"] }))).toEqual([expect.stringMatching(/^chains\[0\]\.refundSenders\[0\]: refundSenders entry must be a 0x-prefixed 20-byte hex address/)])
+  })
+})
