@@ -108,6 +108,10 @@ export const pluginOptionsSchema = z
     maxRateLimitWaitMs: z.number().int().nonnegative().default(30_000),
     /** Payment observations (webhook, poll, confirm) one process applies at once; each may hold a lock and capture. Keep well below the database pool (with @medusajs/locking-postgres a held lock is a held connection). Default 2. */
     observationConcurrency: z.number().int().positive().default(2),
+    /** The service's rate limit for this merchant, requests per second. The API reference does not state it (§8); 20 is the sandbox's refill rate. Default 20. */
+    serviceRateLimitPerSecond: z.number({ error: "serviceRateLimitPerSecond must be a number of requests per second" }).positive().default(20),
+    /** Service reads that shoppers' pages may cause per second for the whole store (every cart, every instance); beyond it a page gets the last known state and its age. Default a third of serviceRateLimitPerSecond, at least 1. */
+    storefrontReadsPerSecond: z.number().int({ error: "storefrontReadsPerSecond must be a whole number of reads per second (at least 1)" }).positive({ error: "storefrontReadsPerSecond must be at least 1" }).optional(),
     /** Accepted age of a webhook signature timestamp, s. Default 300. */
     webhookToleranceSeconds: z.number().int().positive().default(300),
     /** The reconcile job's schedule and bounds; every field has a default. */
@@ -116,6 +120,13 @@ export const pluginOptionsSchema = z
     extraPayments: extraPaymentsConfig.prefault({}),
   })
   .superRefine((o, ctx) => {
+    if (o.storefrontReadsPerSecond !== undefined && o.storefrontReadsPerSecond > o.serviceRateLimitPerSecond) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["storefrontReadsPerSecond"],
+        message: `storefrontReadsPerSecond (${o.storefrontReadsPerSecond}) must not exceed serviceRateLimitPerSecond (${o.serviceRateLimitPerSecond}): shoppers' pages would use the whole rate limit and leave none for checkouts and captures`,
+      })
+    }
     const ids = o.chains.map((c) => c.chainId)
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["chains"], message: "each chainId may appear once" })
     const defaultChain = o.chains.find((c) => c.chainId === (o.defaultChainId ?? ids[0]))
@@ -125,7 +136,11 @@ export const pluginOptionsSchema = z
       ctx.addIssue({ code: "custom", path: ["defaultToken"], message: `defaultToken ${o.defaultToken} is not configured on chain ${defaultChain.chainId}` })
     }
   })
-  .transform((o) => ({ ...o, defaultChainId: o.defaultChainId ?? o.chains[0]!.chainId }))
+  .transform((o) => ({
+    ...o,
+    defaultChainId: o.defaultChainId ?? o.chains[0]!.chainId,
+    storefrontReadsPerSecond: o.storefrontReadsPerSecond ?? Math.max(1, Math.floor(o.serviceRateLimitPerSecond / 3)),
+  }))
 
 export type PluginOptionsInput = z.input<typeof pluginOptionsSchema>
 export type PluginOptions = z.output<typeof pluginOptionsSchema>

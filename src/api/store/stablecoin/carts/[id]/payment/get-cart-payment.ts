@@ -1,10 +1,30 @@
 import { buildPublicPayment, type PublicLedgerRow, type PublicPaymentProblem } from "../../../../../../lib/checkout/build-public-payment"
 import type { StablecoinCartPaymentResponse } from "../../../../../../lib/checkout/public-payment"
 import { shouldRefreshPayment } from "../../../../../../lib/checkout/should-refresh-payment"
+import { isJustSentPayment } from "../../../../../../lib/checkout/storefront-read-limit"
 import { isStablecoinSession } from "../../../../../../modules/stablecoin/ledger-payment-from-session"
 
 export type CartPaymentSession = { id: string; provider_id: string; data: Record<string, unknown> | null; created_at?: string | Date | null }
-export type CartPaymentLedgerRow = PublicLedgerRow & { id: string; payment_session_id: string | null }
+export type CartPaymentLedgerRow = PublicLedgerRow & {
+  id: string
+  payment_session_id: string | null
+  intent_id?: string | null
+  rail?: string
+  last_refreshed_at?: Date | string | null
+  last_polled_at?: Date | string | null
+  updated_at?: Date | string | null
+}
+
+/** What a refresh did: asked the service, had nothing to do (read recently), or could not ask (store budget spent, service busy). */
+export type CartPaymentRefresh = "refreshed" | "not_due" | "stale"
+
+/** The answer: the view, and how fresh it is (issue 22 point 5). */
+export type CartPaymentView = StablecoinCartPaymentResponse & {
+  /** When the plugin last learned this payment's state (a read, a poll or an event), ISO 8601; null without a payment. */
+  observedAt: string | null
+  /** The page wanted a fresh read and did not get one (the store's read budget was spent or the service was busy): the state is as of observedAt. */
+  stale: boolean
+}
 
 /** What the use case needs; the route wires Medusa's query and the ledger, tests may pass their own. */
 export type GetCartPaymentDeps = {
@@ -13,8 +33,8 @@ export type GetCartPaymentDeps = {
   /** The order the cart became (order_cart link), or null. */
   findOrderId(cartId: string): Promise<string | null>
   ledgerRowsOf(sessionId: string): Promise<CartPaymentLedgerRow[]>
-  /** Asks the service about one ledger row, bounded by the ledger's claim; true when the service was asked (the row may have changed). */
-  refresh(rowId: string): Promise<boolean>
+  /** Asks the service about one ledger row within the per-payment interval and the store's read budget (`priority`: its shopper just sent a payment). */
+  refresh(row: CartPaymentLedgerRow, priority: boolean): Promise<CartPaymentRefresh>
   onWithheld(problem: PublicPaymentProblem, sessionId: string): void
   now(): Date
   /** How long after the quote's expiry storefront polls may still cause service reads. */
@@ -27,13 +47,13 @@ export type GetCartPaymentDeps = {
  * built again from the ledger after that, so what the customer sees went through the plugin's
  * one judgement path. Returns null when the cart does not exist.
  */
-export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string): Promise<StablecoinCartPaymentResponse | null> {
+export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, { sentByPage = false }: { sentByPage?: boolean } = {}): Promise<CartPaymentView | null> {
   const sessions = await deps.loadSessions(cartId)
   if (!sessions) return null
   const session = sessions
     .filter(isStablecoinSession)
     .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
-  if (!session) return { payment: null, withheld: null }
+  if (!session) return { payment: null, withheld: null, observedAt: null, stale: false }
 
   const paymentId = String(session.data!.paymentId)
   const rowOf = async () => (await deps.ledgerRowsOf(session.id)).find((row) => row.payment_id === paymentId) ?? null
@@ -43,13 +63,23 @@ export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string): 
   }
 
   let { row, view } = await build()
+  let stale = false
   if (view.ok && row && shouldRefreshPayment({ final: view.value.final, expiresAt: new Date(view.value.expiresAt), now: deps.now(), maxAgeAfterExpiryMs: deps.maxAgeAfterExpiryMs })) {
+    const refreshed = await deps.refresh(row, isJustSentPayment({ phase: view.value.phase, sentByPage }))
     // Read the ledger again only when the service was asked: most polls fall inside the interval.
-    if (await deps.refresh(row.id)) ({ view } = await build())
+    if (refreshed === "refreshed") ({ row, view } = await build())
+    stale = refreshed === "stale"
   }
+  const observedAt = observedAtOf(row)
   if (!view.ok) {
     deps.onWithheld(view.error, session.id)
-    return { payment: null, withheld: "unverified" }
+    return { payment: null, withheld: "unverified", observedAt, stale }
   }
-  return { payment: view.value, withheld: null }
+  return { payment: view.value, withheld: null, observedAt, stale }
+}
+
+/** The latest moment the ledger row learned something: a storefront or admin read, a poll, or any write (an event applied). */
+function observedAtOf(row: CartPaymentLedgerRow | null): string | null {
+  const times = [row?.last_refreshed_at, row?.last_polled_at, row?.updated_at].filter((t): t is Date | string => !!t).map((t) => new Date(t).getTime())
+  return times.length ? new Date(Math.max(...times)).toISOString() : null
 }

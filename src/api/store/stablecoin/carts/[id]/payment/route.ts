@@ -1,12 +1,17 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createSingleFlight } from "../../../../../../lib/checkout/single-flight"
-import type { StablecoinCartPaymentResponse } from "../../../../../../lib/checkout/public-payment"
+import { storefrontReadLimit } from "../../../../../../lib/checkout/storefront-read-limit"
+import { createServiceClientFromOptions } from "../../../../../../lib/options"
+import type { Rail } from "../../../../../../lib/status"
 import { STABLECOIN_MODULE } from "../../../../../../modules/stablecoin"
 import type StablecoinModuleService from "../../../../../../modules/stablecoin/service"
-import { refreshStablecoinPayment } from "../../../../../../workflows/refresh-stablecoin-payment"
+import { pollStablecoinPayment } from "../../../../../../workflows/poll-stablecoin-payment"
+import type { StoreGetStablecoinCartPaymentType } from "../../../validators"
 import { loadCartPaymentSessions } from "../../../load-cart-payment-sessions"
-import { getCartPayment, type CartPaymentLedgerRow } from "./get-cart-payment"
+import { claimStorefrontRead } from "./claim-storefront-read"
+import { getCartPayment, type CartPaymentLedgerRow, type CartPaymentRefresh, type CartPaymentView } from "./get-cart-payment"
 
 /** At most one service read per payment per this interval, however many tabs or instances poll (the ledger's claim). */
 export const STOREFRONT_REFRESH_INTERVAL_MS = 5_000
@@ -14,17 +19,37 @@ export const STOREFRONT_REFRESH_INTERVAL_MS = 5_000
 export const STOREFRONT_REFRESH_MAX_AGE_AFTER_EXPIRY_MS = 60 * 60 * 1000
 
 /** In-process coalescing: concurrent polls of one payment share one refresh attempt. */
-const inFlight = createSingleFlight<string, boolean>()
+const inFlight = createSingleFlight<string, CartPaymentRefresh>()
 
 /**
  * GET /store/stablecoin/carts/:id/payment: the public view of the cart's stablecoin payment
- * (rail, status and message, amounts, verified addresses, expiry, confirmations, order id).
- * Browser polling never maps one-to-one to service requests (see STOREFRONT_REFRESH_INTERVAL_MS).
+ * (rail, status and message, amounts, verified addresses, expiry, confirmations, order id) with
+ * its age (observedAt, stale). Browser polling never maps one-to-one to service requests: one read
+ * per payment per STOREFRONT_REFRESH_INTERVAL_MS, and the option storefrontReadsPerSecond for the
+ * whole store (claim-storefront-read.ts); `?sent=1` says the shopper just sent a payment (read first).
  */
-export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinCartPaymentResponse>) => {
+export const GET = async (req: MedusaRequest<unknown, StoreGetStablecoinCartPaymentType>, res: MedusaResponse<CartPaymentView>) => {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const pg = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const sent = (req.validatedQuery as StoreGetStablecoinCartPaymentType | undefined)?.sent
+
+  async function refresh(row: CartPaymentLedgerRow, priority: boolean): Promise<CartPaymentRefresh> {
+    // Read within the interval already: no transaction, no lock (most polls end here).
+    if (row.last_refreshed_at && Date.now() - new Date(row.last_refreshed_at).getTime() < STOREFRONT_REFRESH_INTERVAL_MS) return "not_due"
+    const limit = storefrontReadLimit({ perSecond: ledger.options.storefrontReadsPerSecond, priority })
+    if (!(await claimStorefrontRead(pg, { rowId: row.id, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, limit }))) return "stale"
+    // A shopper's page does not wait out the service's Retry-After: it shows the last known state.
+    const client = createServiceClientFromOptions({ ...ledger.options, maxRateLimitWaitMs: 0 })
+    const polled = await pollStablecoinPayment(req.scope, client, { payment_id: row.payment_id, intent_id: row.intent_id ?? null, rail: row.rail as Rail }, "refresh")
+    if (!polled.ok) {
+      logger.warn(`stablecoin: storefront read of ${row.id} not answered (${polled.error.code}); the page shows the last known state`)
+      return "stale"
+    }
+    return "refreshed"
+  }
+
   const result = await getCartPayment(
     {
       loadSessions: (cartId) => loadCartPaymentSessions(req.scope, cartId),
@@ -35,15 +60,14 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinCart
       async ledgerRowsOf(sessionId) {
         return (await ledger.listStablecoinPayments({ payment_session_id: sessionId })) as unknown as CartPaymentLedgerRow[]
       },
-      refresh: (rowId) =>
-        inFlight.run(rowId, async () => {
+      refresh: (row, priority) =>
+        inFlight.run(row.id, async () => {
           try {
-            const { refreshed } = await refreshStablecoinPayment(req.scope, { paymentRowId: rowId, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, source: "refresh" })
-            return refreshed
+            return await refresh(row, priority)
           } catch (error) {
             // The customer still gets the ledger's view; the webhook and the reconcile job carry on.
-            logger.warn(`stablecoin: storefront refresh of ${rowId} failed: ${error instanceof Error ? error.message : String(error)}`)
-            return false
+            logger.warn(`stablecoin: storefront refresh of ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`)
+            return "stale"
           }
         }),
       onWithheld(problem, sessionId) {
@@ -52,7 +76,8 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinCart
       now: () => new Date(),
       maxAgeAfterExpiryMs: STOREFRONT_REFRESH_MAX_AGE_AFTER_EXPIRY_MS,
     },
-    req.params.id!
+    req.params.id!,
+    { sentByPage: sent !== undefined }
   )
   if (!result) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${req.params.id} was not found`)
   res.json(result)

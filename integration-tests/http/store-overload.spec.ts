@@ -1,0 +1,98 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Address } from "viem"
+import { payDepositIntent } from "../../sandbox/customer"
+import { parsePluginOptions } from "../../src/lib/options"
+import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { countOf, ledgerRow } from "./helpers/ledger"
+import { useStablecoinStack } from "./helpers/stablecoin-stack"
+import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+
+jest.setTimeout(180_000)
+
+const CHAIN = 8453
+/** The store's read budget in these tests: 2 service reads per second for every shopper's page together. */
+const READS_PER_SECOND = 2
+// No Retry-After wait inside a request: a 429 reaches the caller at once. The reconcile job does not run on its own.
+const stack = useStablecoinStack({ chains: [{ chainId: CHAIN, confirmations: 2 }] }, () => ({
+  storefrontReadsPerSecond: READS_PER_SECOND,
+  maxRateLimitWaitMs: 0,
+  reconcile: { enabled: false },
+}))
+
+/** Issue 22 points 5 and 6: one polling budget per store, and honest overload answers. */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+
+    beforeEach(async () => {
+      store = await buildStore(getContainer())
+      stack.deliverTo(api)
+    })
+
+    async function depositSession() {
+      const { cart, paymentCollectionId } = await createCart(api, store, "eur")
+      const { data: d } = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      await eventually(() => ledgerRow(getContainer(), d.paymentId))
+      return { cart, d }
+    }
+
+    it("a polling flood of 10 carts stays within the store's read budget, the pages get their age, and a real checkout completes", async () => {
+      const carts = []
+      for (let i = 0; i < 10; i++) carts.push(await depositSession())
+      const buyer = await depositSession()
+      stack.sandbox.requestCounts(true)
+      const started = Date.now()
+      let polling = true
+      const answers: Array<{ stale: boolean; observedAt: string | null }> = []
+      // Every page polls every 100 ms; one real customer pays meanwhile, and its page says it sent the payment.
+      const pages = carts.map(async ({ cart }) => {
+        while (polling) {
+          const { data } = await api.get(`/store/stablecoin/carts/${cart.id}/payment`, storeHeaders(store))
+          answers.push({ stale: data.stale, observedAt: data.observedAt })
+          await new Promise((r) => setTimeout(r, 100))
+        }
+      })
+      const chain = stack.sandbox.chains[0]!
+      const d = buyer.d
+      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      const sent = await api.get(`/store/stablecoin/carts/${buyer.cart.id}/payment?sent=1`, storeHeaders(store))
+      expect(sent.status).toBe(200)
+      await stack.sandbox.mine(CHAIN, 3)
+      await eventually(async () => ((await ledgerRow(getContainer(), d.paymentId))?.captured_at ? true : null), 30_000)
+      await new Promise((r) => setTimeout(r, Math.max(0, 3_000 - (Date.now() - started))))
+      polling = false
+      await Promise.all(pages)
+      const seconds = (Date.now() - started) / 1000
+      console.info(`store-overload flood: ${stack.sandbox.requestCounts()["pool-deposit-status"]} reads in ${seconds} s, ${answers.length} page answers, ${answers.filter((a) => a.stale).length} stale`)
+
+      const reads = stack.sandbox.requestCounts()["pool-deposit-status"]
+      // A sliding one-second window: at most READS_PER_SECOND in any second of the flood (one more second for its edges).
+      expect(reads).toBeGreaterThan(0)
+      expect(reads).toBeLessThanOrEqual(READS_PER_SECOND * (Math.ceil(seconds) + 1))
+      // Without the store's budget the 10 pages alone would cause one read each at once (more than the bound above).
+      expect(answers.length).toBeGreaterThan(10 * 5)
+      expect(answers.some((a) => a.stale)).toBe(true)
+      expect(answers.every((a) => typeof a.observedAt === "string" && !Number.isNaN(Date.parse(a.observedAt)))).toBe(true)
+      expect(await countOf(getContainer(), "capture")).toBe(1)
+      const { data } = await api.post(`/store/carts/${buyer.cart.id}/complete`, {}, storeHeaders(store))
+      expect(data.type).toBe("order")
+    })
+
+    it("a service 429 reaches the storefront as 503 with Retry-After and a code, not 500", async () => {
+      const { paymentCollectionId } = await createCart(api, store, "eur")
+      stack.sandbox.faults.failNext(429, 1, { retryAfter: 7 })
+      const res = await api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: PROVIDERS.deposit, data: { token: "USDC", chainId: CHAIN } }, storeHeaders(store))
+        .catch((e: any) => e.response)
+      expect(res.status).toBe(503)
+      expect(res.headers["retry-after"]).toBe("7")
+      expect(res.data).toMatchObject({ code: "stablecoin_service_rate_limited", message: expect.stringContaining("Try again in 7 s.") })
+    })
+
+    it("storefrontReadsPerSecond is refused above the service's rate limit, with a clear error", async () => {
+      const options = JSON.parse(process.env.STABLECOIN_OPTIONS!)
+      expect(parsePluginOptions({ ...options, storefrontReadsPerSecond: undefined }).storefrontReadsPerSecond).toBe(6)
+      expect(() => parsePluginOptions({ ...options, storefrontReadsPerSecond: 30 })).toThrow(/storefrontReadsPerSecond \(30\) must not exceed serviceRateLimitPerSecond \(20\)/)
+    })
+  },
+})
