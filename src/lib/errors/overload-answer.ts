@@ -1,7 +1,8 @@
 /**
  * Honest answers to overload (issue 22 point 6): a rate-limited or unreachable service, a full
- * queue or a lock not had in time are the caller's cue to come back later, not defects. Each has a
- * machine-readable code, an HTTP status (503 or 409) and a Retry-After. Framework-free.
+ * queue or a lock not had in time are the caller's cue to come back later, not defects; so is a
+ * completion asked before the payment is on its way (point 1). Each has a machine-readable code, an
+ * HTTP status (503 or 409) and a Retry-After. Framework-free.
  */
 export const OVERLOAD_CODES = {
   /** The service answered 429 beyond the client's wait budget. */
@@ -10,6 +11,8 @@ export const OVERLOAD_CODES = {
   serviceUnavailable: "stablecoin_service_unavailable",
   /** A payment's lock was not had in time, or this process's queue is full. */
   busy: "stablecoin_busy",
+  /** Completing the cart before the payment is in flight (the storefront entry retries on it). */
+  paymentNotInFlight: "stablecoin_payment_not_in_flight",
 } as const
 
 export type OverloadCode = (typeof OVERLOAD_CODES)[keyof typeof OVERLOAD_CODES]
@@ -20,12 +23,14 @@ const STATUS: Record<OverloadCode, 409 | 503> = {
   stablecoin_service_rate_limited: 503,
   stablecoin_service_unavailable: 503,
   stablecoin_busy: 409,
+  stablecoin_payment_not_in_flight: 409,
 }
 /** When the error does not say how long to wait. */
 const DEFAULT_RETRY_AFTER_SECONDS: Record<OverloadCode, number> = {
   stablecoin_service_rate_limited: 5,
   stablecoin_service_unavailable: 10,
   stablecoin_busy: 2,
+  stablecoin_payment_not_in_flight: 2,
 }
 
 const CODE_PREFIX = /^\[([a-z_]+)\] /

@@ -5,6 +5,7 @@ describe("overloadAnswerOf", () => {
     expect(overloadAnswerOf({ code: "stablecoin_busy", message: "[stablecoin_busy] The payment is being updated." })).toMatchObject({ status: 409, code: "stablecoin_busy", retryAfterSeconds: 2 })
     expect(overloadAnswerOf({ message: `[stablecoin_service_rate_limited] Busy. ${retryAfterSentence(7)}` })).toMatchObject({ status: 503, code: "stablecoin_service_rate_limited", retryAfterSeconds: 7 })
     expect(overloadAnswerOf({ message: "[stablecoin_service_unavailable] Down." })).toMatchObject({ status: 503, retryAfterSeconds: 10 })
+    expect(overloadAnswerOf({ type: "not_allowed", message: "[stablecoin_payment_not_in_flight] Send the payment first." })).toMatchObject({ status: 409, retryAfterSeconds: 2 })
   })
 
   it("prefers the error's own wait, rounded up to whole seconds", () => {
