@@ -5,7 +5,7 @@ import { devAccounts } from "../../sandbox/chain"
 import type { LedgerRefund } from "../../src/lib/ledger/refunds"
 import { REFUND_DUE_EVENT, type RefundDueEventData } from "../../src/workflows/apply-chain-receipts"
 import { reconcileStablecoinPaymentsWorkflow } from "../../src/workflows/reconcile-stablecoin-payments"
-import { payIntoOrder, paySession } from "../admin/helpers"
+import { openSession, payIntoOrder, paySession } from "../admin/helpers"
 import { adminHeaders } from "./helpers/admin"
 import { eventually, storeHeaders } from "./helpers/checkout"
 import { countOf, ledgerRow } from "./helpers/ledger"
@@ -110,6 +110,33 @@ medusaIntegrationTestRunner({
     it("connect rail: a second pool deposit with the same payment reference is recorded, owed back and announced; captured once", async () => {
       const paid = await payTwice("connect")
       await expectOverpaidOnce(paid, "connect")
+    })
+
+    it("a top-up larger than the remaining amount: overpaid with the exact surplus, listed once (capture and scan agree), announced once", async () => {
+      const opened = await openSession(api, store, "deposit")
+      const amount = BigInt(opened.d.amount)
+      const first = amount / 2n
+      await paySession(stack.sandbox, opened.d, first)
+      await stack.sandbox.mine(8453, 3)
+      // The remaining amount is amount - first; the shopper sends the whole amount again.
+      await paySession(stack.sandbox, opened.d, amount)
+      await stack.sandbox.mine(8453, 3)
+      const captured = await eventually(async () => {
+        const row = await ledgerRow(container, opened.d.paymentId)
+        return row?.captured_at ? row : null
+      }, 30_000, 200)
+      expect(captured).toMatchObject({ status: "overpaid", surplus_amount: first.toString() })
+
+      const run = await reconcile(1)
+      expect(run.extraPayments).toMatchObject({ scanned: 1, receipts: 2, refundsAdded: 0, announced: 1 })
+      const { data } = await api.get(`/admin/stablecoin/payments/${captured.id}`, admin)
+      expect(data.payment).toMatchObject({ status: "overpaid", surplus_amount: first.toString(), received_amount: (first + amount).toString() })
+      // The capture path's flag for an overpayment it saw itself.
+      expect(["surplus_refund", "refund_due"]).toContain(data.payment.attention)
+      expect((data.payment.refunds as LedgerRefund[]).filter((r) => r.reason === "surplus")).toEqual([expect.objectContaining({ state: "due", tokenAmount: first.toString() })])
+      await eventually(async () => announced.length === 1)
+      expect(announced[0]).toMatchObject({ id: captured.id, amount: first.toString(), surplus: first.toString() })
+      expect(await countOf(container, "capture")).toBe(1)
     })
 
     it("an exact payment: scanned, one receipt, nothing owed, nothing announced", async () => {
