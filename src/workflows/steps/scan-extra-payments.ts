@@ -1,7 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Address, Hex } from "viem"
+import type { Address, Hex, PublicClient } from "viem"
 import { createRpcClient } from "../../lib/chain/create-rpc-client"
+import { groupScanBatches } from "../../lib/chain/group-scan-batches"
 import { planScanRange } from "../../lib/chain/plan-scan-range"
 import { readPaymentReceipts } from "../../lib/chain/read-payment-receipts"
 import { describeError } from "../../lib/errors/describe-error"
@@ -43,9 +44,9 @@ const lower = (v: string | undefined | null) => (v ?? "").toLowerCase()
  * This step finds the payments the service does not report (issue 19 point 4): a second transfer
  * to a forwarder, a second pool deposit with the same reference, a payment after the sweep or the
  * capture. It takes a bounded batch of payments due for a scan (extraPayments options), and per
- * chain reads one bounded block range with at most one eth_getLogs per rail for the whole batch,
- * from each payment's recorded scanned-up-to block (first: the block its addresses were verified
- * at). Each log is recorded once as a receipt; applyChainReceipts then updates the payment under
+ * chain reads bounded block ranges with at most one eth_getLogs per rail per range, from each
+ * payment's recorded scanned-up-to block (first: the block its addresses were verified at);
+ * payments close together share a range, one far behind gets its own (groupScanBatches). Each log is recorded once as a receipt; applyChainReceipts then updates the payment under
  * its lock (received total, surplus owed, refund_due event). A chain that cannot be read leaves
  * its payments where they were, for the next run.
  */
@@ -75,53 +76,17 @@ export const scanExtraPaymentsStep = createStep(
       try {
         const client = createRpcClient({ rpcUrl: chain.rpcUrl, timeoutMs: options.rpcTimeoutMs })
         const head = await client.getBlockNumber({ cacheTime: 0 })
-        const range = planScanRange({
-          scannedTo: rows.map((r) => (r.chain_scanned_to_block === null ? null : BigInt(r.chain_scanned_to_block))),
-          startAt: rows.map((r) => BigInt(r.verification!.blockNumber!)),
-          head,
-          confirmations: settings.confirmations,
-          maxBlockRange: settings.maxBlockRange,
-        })
-        if (range) {
-          const deposit = rows.filter((r) => r.rail === "deposit")
-          const connect = rows.filter((r) => r.rail === "connect")
-          // The configured payout has one pool per chain; a payment proved against another pool is read on its own later run.
-          const pool = connect[0]?.verification?.pool
-          const connectHere = connect.filter((r) => lower(r.verification!.pool) === lower(pool))
-          const read = await readPaymentReceipts({
+        const firstBlocks = rows.map((r) => (r.chain_scanned_to_block === null ? BigInt(r.verification!.blockNumber!) : BigInt(r.chain_scanned_to_block) + 1n))
+        for (const group of groupScanBatches({ firstBlocks, maxBlockRange: settings.maxBlockRange })) {
+          const scanned = await scanGroup(
+            ledger,
             client,
             chainId,
-            ...range,
-            transfers: deposit.length
-              ? { tokens: [...new Set(deposit.map((r) => r.verification!.token as Address))], forwarders: deposit.map((r) => r.verification!.forwarder as Address) }
-              : undefined,
-            deposits: connectHere.length ? { pool: pool as Address, paymentRefs: connectHere.map((r) => r.verification!.paymentRef as Hex) } : undefined,
-          })
-          output.logRequests += (deposit.length ? 1 : 0) + (connectHere.length ? 1 : 0)
-          if (!read.ok) throw read.error
-          const receipts: ReceiptInput[] = []
-          for (const log of read.value) {
-            // Attributed by the verified address and reference, and counted only in the payment's own token.
-            const row =
-              log.kind === "transfer"
-                ? deposit.find((r) => lower(r.verification!.forwarder) === lower(log.to))
-                : connectHere.find((r) => lower(r.verification!.paymentRef) === lower(log.paymentRef))
-            if (!row || lower(row.verification!.token) !== lower(log.token)) continue
-            receipts.push({
-              payment_id: row.payment_id,
-              chain_id: chainId,
-              tx_hash: log.txHash,
-              log_index: log.logIndex,
-              block_number: log.blockNumber.toString(),
-              kind: log.kind,
-              token_address: log.token,
-              from_address: log.from,
-              to_address: log.to,
-              amount: log.amount.toString(),
-            })
-          }
-          output.receipts += await ledger.recordReceipts(receipts)
-          for (const row of [...deposit, ...connectHere]) await ledger.finishChainScan(row.id, range.toBlock.toString())
+            group.map((i) => rows[i]!),
+            planScanRange({ scannedTo: group.map((i) => firstBlocks[i]! - 1n), startAt: group.map((i) => firstBlocks[i]!), head, confirmations: settings.confirmations, maxBlockRange: settings.maxBlockRange })
+          )
+          output.logRequests += scanned.logRequests
+          output.receipts += scanned.receipts
         }
       } catch (e) {
         output.failedChains++
@@ -142,3 +107,57 @@ export const scanExtraPaymentsStep = createStep(
     return new StepResponse(output)
   }
 )
+
+/**
+ * Reads one range for a group of payments on one chain (at most one eth_getLogs per rail), records
+ * each log once as a receipt of the payment whose verified address and token it matches, and moves
+ * the group's scanned-up-to block to the range's end. A read that fails throws: nothing moves.
+ */
+async function scanGroup(
+  ledger: StablecoinModuleService,
+  client: PublicClient,
+  chainId: number,
+  rows: ChainScanRow[],
+  range: { fromBlock: bigint; toBlock: bigint } | null
+): Promise<{ logRequests: number; receipts: number }> {
+  if (!range) return { logRequests: 0, receipts: 0 }
+  const deposit = rows.filter((r) => r.rail === "deposit")
+  const connect = rows.filter((r) => r.rail === "connect")
+  // The configured payout has one pool per chain; a payment proved against another pool is read on its own later run.
+  const pool = connect[0]?.verification?.pool
+  const connectHere = connect.filter((r) => lower(r.verification!.pool) === lower(pool))
+  const read = await readPaymentReceipts({
+    client,
+    chainId,
+    ...range,
+    transfers: deposit.length
+      ? { tokens: [...new Set(deposit.map((r) => r.verification!.token as Address))], forwarders: deposit.map((r) => r.verification!.forwarder as Address) }
+      : undefined,
+    deposits: connectHere.length ? { pool: pool as Address, paymentRefs: connectHere.map((r) => r.verification!.paymentRef as Hex) } : undefined,
+  })
+  if (!read.ok) throw read.error
+  const receipts: ReceiptInput[] = []
+  for (const log of read.value) {
+    // Attributed by the verified address and reference, and counted only in the payment's own token.
+    const row =
+      log.kind === "transfer"
+        ? deposit.find((r) => lower(r.verification!.forwarder) === lower(log.to))
+        : connectHere.find((r) => lower(r.verification!.paymentRef) === lower(log.paymentRef))
+    if (!row || lower(row.verification!.token) !== lower(log.token)) continue
+    receipts.push({
+      payment_id: row.payment_id,
+      chain_id: chainId,
+      tx_hash: log.txHash,
+      log_index: log.logIndex,
+      block_number: log.blockNumber.toString(),
+      kind: log.kind,
+      token_address: log.token,
+      from_address: log.from,
+      to_address: log.to,
+      amount: log.amount.toString(),
+    })
+  }
+  const created = await ledger.recordReceipts(receipts)
+  for (const row of [...deposit, ...connectHere]) await ledger.finishChainScan(row.id, range.toBlock.toString())
+  return { logRequests: (deposit.length ? 1 : 0) + (connectHere.length ? 1 : 0), receipts: created }
+}
