@@ -11,9 +11,10 @@ export type ProcessedWebhookEvent = { state: "processed" | "ignored" | "failed";
 
 /**
  * Applies a verified event this process has claimed and finishes its ledger row with what really
- * happened: the same for a live delivery (the webhook route), a recovered one (the reconcile job)
- * and the merchant's Reprocess action. A failure leaves the event "failed" with readable text, so
- * the service's retry or the next reconcile run takes it again.
+ * happened: the same for a live delivery (applied in the background after the route stored it), a
+ * recovered one (the boot job, the reconcile job) and the merchant's Reprocess action. A failure
+ * leaves the event "failed" with readable text, so the background retries, a redelivery or the
+ * next reconcile run takes it again.
  */
 export async function processClaimedWebhookEvent(container: MedusaContainer, event: WebhookEvent, claimToken: string): Promise<ProcessedWebhookEvent> {
   const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
