@@ -34,10 +34,11 @@ medusaIntegrationTestRunner({
       expect(d.deposit.paymentUri).toBe(`ethereum:${d.tokenAddress}@8453/transfer?address=${d.deposit.address}&uint256=${d.amount}`)
       expect(JSON.stringify(d)).not.toContain(stack.sandbox.webhookSecret)
 
-      // Completing before payment: 400 not_allowed, nothing created, the session stays usable.
+      // Completing before payment: 409 with a code to retry on, nothing created, the session stays usable.
       const early = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch((e: any) => e.response)
-      expect(early.status).toBe(400)
-      expect(early.data.type).toBe("not_allowed")
+      expect(early.status).toBe(409)
+      expect(early.headers["retry-after"]).toBe("3")
+      expect(early.data).toMatchObject({ type: "not_allowed", code: "stablecoin_payment_not_in_flight" })
       expect(await countOf(getContainer(), "order")).toBe(0)
 
       const chain = stack.sandbox.chains[0]!

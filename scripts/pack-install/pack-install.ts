@@ -127,19 +127,26 @@ async function checkStore(version: string, tarball: string) {
     if (!d.deposit?.address || d.verification?.forwarder !== d.deposit.address) throw new Error(`session without a verified deposit address: ${JSON.stringify(d).slice(0, 500)}`)
     log(`session ${session.id}: pay ${d.amount} base units of ${d.token} to ${d.deposit.address}`)
     await paySession(sandbox, d, BigInt(d.amount))
-    await sandbox.mine(8453, 3)
-    // A storefront that asks cart.complete from the moment it paid, so the asks overlap the webhook's capture: on
-    // Medusa 2.18 that lost the order and refunded the payment until completion took the payment's lock.
-    const order = await timed("payment to order", async () => {
+    // Deferred authorization: a storefront completes as soon as it paid; refused (409, retry) until the transfer is
+    // seen, then the order is placed awaiting payment, and the webhook captures it once the deposit is swept.
+    const order = await timed("payment to order (awaiting payment)", async () => {
       for (const deadline = Date.now() + 60_000; ; ) {
         const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(seed)).catch((e: any) => e.response)
-        if (res?.data?.type === "order") {
-          const refunded = Number(res.data.order.summary?.refunded_total ?? 0)
-          if (refunded !== 0) throw new Error(`order ${res.data.order.id} was placed with ${refunded} refunded`)
-          return res.data.order as { id: string }
-        }
-        if (res?.status !== 400 || !/not authorized/.test(String(res?.data?.message))) throw new Error(`cart ${cart.id}: complete answered ${res?.status} ${JSON.stringify(res?.data).slice(0, 500)}; server stderr:\n${stderr}`)
+        if (res?.data?.type === "order") return res.data.order as { id: string; payment_status: string }
+        if (res?.status !== 409 || res?.data?.code !== "stablecoin_payment_not_in_flight") throw new Error(`cart ${cart.id}: complete answered ${res?.status} ${JSON.stringify(res?.data).slice(0, 500)}; server stderr:\n${stderr}`)
         if (Date.now() > deadline) throw new Error(`cart ${cart.id} did not become an order; server stderr:\n${stderr}`)
+        await new Promise((r) => setTimeout(r, 250))
+      }
+    }, timings)
+    if (order.payment_status === "captured") throw new Error(`order ${order.id} was captured before the webhook`)
+    await sandbox.mine(8453, 3)
+    await timed("webhook to capture", async () => {
+      for (const deadline = Date.now() + 60_000; ; ) {
+        const { data } = await api.get(`/store/orders/${order.id}?fields=id,payment_status,summary`, storeHeaders(seed))
+        const refunded = Number(data.order.summary?.refunded_total ?? 0)
+        if (refunded !== 0) throw new Error(`order ${order.id} has ${refunded} refunded`)
+        if (data.order.payment_status === "captured") return
+        if (Date.now() > deadline) throw new Error(`order ${order.id} was not captured (payment_status ${data.order.payment_status}); server stderr:\n${stderr}`)
         await new Promise((r) => setTimeout(r, 250))
       }
     }, timings)

@@ -9,6 +9,7 @@
  */
 import type { VerificationProof } from "./chain/types"
 import type { SignedPaymentConfirmation } from "./confirmation/payment-confirmation"
+import type { SignedPaymentInFlight } from "./confirmation/payment-in-flight"
 import type { LedgerRefund } from "./ledger/refunds"
 import type { Rail } from "./status"
 
@@ -29,6 +30,8 @@ export const STOREFRONT_ERROR_CODES = {
   invalidAmount: "stablecoin_invalid_amount",
   serviceUnavailable: "stablecoin_service_unavailable",
   serviceRefused: "stablecoin_service_refused",
+  /** POST /store/carts/:id/complete before the payment is on its way (409, Retry-After): pay, then complete again. */
+  paymentNotInFlight: "stablecoin_payment_not_in_flight",
 } as const
 
 export type StorefrontErrorCode = (typeof STOREFRONT_ERROR_CODES)[keyof typeof STOREFRONT_ERROR_CODES]
@@ -82,6 +85,8 @@ export type StablecoinSessionData = {
   verification: VerificationProof
   /** Written by the plugin's confirm path only (through updatePayment, MAC-checked); null until then. */
   confirmation: SignedPaymentConfirmation | null
+  /** Written by the plugin once the payment is on its way (through updatePayment, MAC-checked); null until then. */
+  inFlight: SignedPaymentInFlight | null
   /** Refunds the provider recorded on the Medusa payment; null until the first. */
   refunds: LedgerRefund[] | null
   /** Never read: a storefront's value is overwritten with null (the payer comes from a signed event or the chain). */
@@ -109,6 +114,7 @@ export const SESSION_DATA_KEYS = [
   "connect",
   "verification",
   "confirmation",
+  "inFlight",
   "refunds",
   "payerAddress",
 ] as const satisfies readonly (keyof StablecoinSessionData)[]

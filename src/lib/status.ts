@@ -56,3 +56,10 @@ export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhoo
   const action = statusAction(status, rail, policy)
   return action === "capture" || (source === "merchant" && action === "merchant")
 }
+
+/**
+ * Statuses that show an inbound transfer of the payment's token: the payment is on its way, so the
+ * cart may become an order awaiting payment (deferred authorization). wrong_token and
+ * held_sanctioned are left out: neither can ever be captured, so neither places an order.
+ */
+export const IN_FLIGHT_STATUSES: readonly ServiceStatus[] = ["confirming", "underpaid", "paid", "swept", "overpaid", "expired_paid_late"]

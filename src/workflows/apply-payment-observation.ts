@@ -8,6 +8,7 @@ import { STABLECOIN_MODULE } from "../modules/stablecoin"
 import { judgedPaymentOf, ledgerUpdateFromJudgement, type LedgerPaymentRow } from "../modules/stablecoin/ledger-update-from-judgement"
 import type StablecoinModuleService from "../modules/stablecoin/service"
 import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
+import { isSettledOtherwise } from "./find-other-settlement"
 import { findSessionPayment } from "./find-session-payment"
 import { readPayerFromChain } from "./read-payer-from-chain"
 import { syncLedgerRefunds } from "./sync-ledger-refunds"
@@ -62,6 +63,7 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
     policy: ledger.options,
     txHashHeldBy: observation.txHash ? await ledger.findTxHashHolder(row.chain_id, observation.txHash, row.payment_id) : null,
     sessionExpectsPayment: session?.data?.paymentId === row.payment_id,
+    settledOtherwise: !!session && !row.captured_at && !medusaPayment?.captured_at && (await isSettledOtherwise(container, session.id)),
   })
   // A row learned from an event whose session was gone stays an unknown payment.
   if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
@@ -80,7 +82,7 @@ async function applyLocked(container: MedusaContainer, observation: PaymentObser
       `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`
     )
   }
-  if (judgement.surplus && (judgement.capture || judgement.outcome === "already_captured")) {
+  if (judgement.surplus && (judgement.capture || judgement.outcome === "already_captured" || judgement.outcome === "settled_otherwise")) {
     await ledger.addRefunds(row.id, [surplusRefund(row, judgement.surplus, "payer_address" in update ? update.payer_address : row.payer_address)])
   }
   if (!judgement.capture) return { outcome: judgement.outcome as AppliedOutcome, paymentRowId: row.id, changed }

@@ -1,9 +1,8 @@
-import { PaymentActions } from "@medusajs/framework/utils"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentConfirmation } from "../lib/confirmation/payment-confirmation"
 import type { AttentionKind } from "../lib/ledger/attention"
 import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
+import { processPaymentAsWorkflowStep } from "./steps/process-payment-as-workflow"
 import { recordConfirmationOnSessionStep } from "./steps/record-confirmation-on-session"
 
 export const captureStablecoinPaymentWorkflowId = "capture-stablecoin-payment-workflow"
@@ -18,18 +17,14 @@ export type CaptureStablecoinPaymentWorkflowInput = {
 
 /**
  * This workflow captures a payment that judgeObservation allowed: the confirmation is recorded on
- * the session (where the provider's authorizePayment looks), Medusa's processPaymentWorkflow
- * authorises and captures it and completes the cart even if the customer left, and the ledger
- * records the capture only after checking that Medusa really captured.
+ * the session under the cart's lock (where the provider's authorizePayment looks), Medusa's
+ * processPaymentWorkflow authorises and captures it, adding it to the order placed awaiting payment
+ * or completing the cart if the shopper never did, and the ledger records the capture only after
+ * checking that Medusa really captured.
  */
 export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoinPaymentWorkflowId, (input: CaptureStablecoinPaymentWorkflowInput) => {
   recordConfirmationOnSessionStep(transform({ input }, ({ input }) => ({ session: input.session, confirmation: input.confirmation })))
-  processPaymentWorkflow.runAsStep({
-    input: transform({ input }, ({ input }) => ({
-      action: PaymentActions.SUCCESSFUL,
-      data: { session_id: input.session.id, amount: input.session.amount as number },
-    })),
-  })
+  processPaymentAsWorkflowStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })))
   const captured = markPaymentCapturedStep(
     transform({ input }, ({ input }) => ({
       paymentRowId: input.paymentRowId,

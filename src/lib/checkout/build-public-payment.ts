@@ -27,6 +27,8 @@ export type PublicLedgerRow = {
   received_amount?: string | null
   /** LedgerRefund[]: whether the surplus was sent back. */
   refunds?: unknown
+  /** When Medusa captured the payment; an order placed before that still awaits it. */
+  captured_at?: Date | string | null
 }
 
 export type BuildPublicPaymentParameters = {
@@ -99,7 +101,8 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
   // The chain scan sees payments the service never reports: the larger sum is what arrived.
   const received = scanned !== undefined && (confirmed === undefined || scanned > confirmed) ? scanned : confirmed
   const expiresAt = new Date(data.expiresAt ?? 0)
-  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, expiresAt, now, contradicted: Boolean(row?.mismatch) })
+  const captured = Boolean(row?.captured_at)
+  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, captured, expiresAt, now, contradicted: Boolean(row?.mismatch) })
   const short = phase === "underpaid" && received !== undefined && received < amount ? amount - received : undefined
   const surplus = row?.surplus_amount ? parseBaseUnits(row.surplus_amount) : undefined
   const chainName = chainNameOf(proof.chainId)
@@ -125,7 +128,7 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
       remainingDisplay: remaining?.display ?? null,
       confirmations,
     }),
-    final: Boolean(orderId) || isKnownFinal(status, data.rail),
+    final: (Boolean(orderId) && captured) || isKnownFinal(status, data.rail),
     chain: { id: proof.chainId, name: chainName },
     token: { symbol: proof.tokenSymbol, address: proof.token, decimals },
     amount: amountOf(amount, decimals),

@@ -6,8 +6,10 @@ export type CustomerPhaseOfParameters = {
   status: string
   rail: Rail
   confirmations: number
-  /** Set once the cart became an order: it outranks every status. */
+  /** Set once the cart became an order. */
   orderId: string | null
+  /** Medusa captured the payment. An order placed while the payment was on its way (deferred authorization) follows the payment until then. */
+  captured: boolean
   expiresAt: Date
   now: Date
   /** The judgement path flagged a contradiction between the service's word and the ledger. */
@@ -17,14 +19,16 @@ export type CustomerPhaseOfReturnType = CustomerPhase
 export type CustomerPhaseOfErrorType = never
 
 /**
- * The screen a customer sees for a payment. An order id wins over everything: the order exists.
+ * The screen a customer sees for a payment. An order whose payment was captured wins over
+ * everything; an order placed while the payment is on its way shows the payment's progress, so
+ * nothing tells the shopper it is paid before the capture.
  * A contradiction recorded by the plugin shows as `failed` whatever the status word says, since
  * the plugin did not believe it either. `detected` is a transfer seen with no confirmation yet.
  * A waiting payment past its quote's expiry shows `expired`: the price lapsed, the address did not.
- * @example customerPhaseOf({ status: "confirming", rail: "deposit", confirmations: 0, orderId: null, expiresAt, now, contradicted: false }) // "detected"
+ * @example customerPhaseOf({ status: "confirming", rail: "deposit", confirmations: 0, orderId: null, captured: false, expiresAt, now, contradicted: false }) // "detected"
  */
-export function customerPhaseOf({ status, rail, confirmations, orderId, expiresAt, now, contradicted }: CustomerPhaseOfParameters): CustomerPhaseOfReturnType {
-  if (orderId) return "order_placed"
+export function customerPhaseOf({ status, rail, confirmations, orderId, captured, expiresAt, now, contradicted }: CustomerPhaseOfParameters): CustomerPhaseOfReturnType {
+  if (orderId && captured) return "order_placed"
   if (contradicted) return "failed"
   switch (status) {
     case "waiting":

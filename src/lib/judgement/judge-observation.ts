@@ -21,6 +21,8 @@ export type JudgeObservationParameters = {
   txHashHeldBy: string | null
   /** The Medusa payment session still expects this payment (it was not re-quoted or deleted). */
   sessionExpectsPayment: boolean
+  /** The cart or order this payment is for was already paid another way (another captured payment, e.g. marked paid by hand). */
+  settledOtherwise: boolean
 }
 
 export type JudgementOutcome =
@@ -36,6 +38,8 @@ export type JudgementOutcome =
   | "refused_mismatch"
   | "refused_tx_reused"
   | "session_requoted"
+  /** Everything received is owed back: what it paid for was already paid another way. */
+  | "settled_otherwise"
 
 export type Judgement = {
   outcome: JudgementOutcome
@@ -69,10 +73,10 @@ const ATTENTION_BY_STATUS: Partial<Record<ServiceStatus, AttentionKind>> = {
  * Only then does the status table (src/lib/status.ts) and the source's right to capture decide.
  *
  * @example
- * const judgement = judgeObservation({ payment, observation, policy: options, txHashHeldBy: null, sessionExpectsPayment: true })
+ * const judgement = judgeObservation({ payment, observation, policy: options, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false })
  * if (judgement.capture) await capture()
  */
-export function judgeObservation({ payment, observation, policy, txHashHeldBy, sessionExpectsPayment }: JudgeObservationParameters): Judgement {
+export function judgeObservation({ payment, observation, policy, txHashHeldBy, sessionExpectsPayment, settledOtherwise }: JudgeObservationParameters): Judgement {
   const refused = (outcome: JudgementOutcome, attention: AttentionKind, mismatch: MismatchedField[]): Judgement => ({
     outcome,
     capture: false,
@@ -126,6 +130,8 @@ export function judgeObservation({ payment, observation, policy, txHashHeldBy, s
     return judged("recorded", ATTENTION_BY_STATUS[status] ?? late)
   }
   if (!sessionExpectsPayment) return judged("session_requoted", "session_requoted")
+  // One settlement per order: a second one is recorded and owed back in full, never captured.
+  if (settledOtherwise) return { ...judged("settled_otherwise", "paid_twice"), surplus: observation.confirmedAmount }
   const sourceMayCapture = observation.source === "webhook" || observation.source === "merchant" || policy.captureOnReconcile
   if (!sourceMayCapture) return judged("awaiting_merchant", "webhook_missing")
   return judged("capture", surplusAttention)

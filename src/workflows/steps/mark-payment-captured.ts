@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ObservationSource } from "../../lib/confirmation/payment-observation"
 import type { AttentionKind } from "../../lib/ledger/attention"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
 import { syncLedgerRefunds } from "../sync-ledger-refunds"
+import { findCartOfSession } from "../find-cart-of-session"
 import { findSessionPayment } from "../find-session-payment"
 
 export const markPaymentCapturedStepId = "mark-payment-captured-step"
@@ -39,15 +39,8 @@ export const markPaymentCapturedStep = createStep(
   }
 )
 
-/** Whether the cart of the session's payment collection was completed into an order. */
+/** Whether the cart of the session's payment collection became an order (a collection that is not a cart's has nothing to complete). */
 async function cartBecameOrder(container: MedusaContainer, sessionId: string): Promise<boolean> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["payment_collection_id"], filters: { id: sessionId } })
-  const collectionId = (sessions[0] as { payment_collection_id?: string } | undefined)?.payment_collection_id
-  if (!collectionId) return false
-  const { data: links } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } })
-  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-  if (!cartId) return true // Not a cart's payment (an order's): nothing to complete.
-  const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-  return orders.length > 0
+  const cart = await findCartOfSession(container, sessionId)
+  return !!cart && (!cart.cartId || !!cart.orderId)
 }

@@ -1,9 +1,8 @@
-import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { BigNumberInput } from "@medusajs/framework/types"
 import { signPaymentConfirmation, type PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
 import { STABLECOIN_MODULE } from "../../modules/stablecoin"
 import type StablecoinModuleService from "../../modules/stablecoin/service"
+import { recordFactsOnSession } from "../record-facts-on-session"
 
 export const recordConfirmationOnSessionStepId = "record-confirmation-on-session-step"
 
@@ -13,21 +12,15 @@ export type RecordConfirmationOnSessionStepInput = {
 }
 
 /**
- * This step writes the MAC'd confirmation into the payment session's data, where the provider's
- * authorizePayment and capturePayment look for it. Same amount and currency, so the provider
- * does not re-quote. No compensation: the confirmation states a fact the service signed.
+ * This step writes the MAC'd confirmation into the payment session's data, under the cart's lock,
+ * where the provider's authorizePayment and capturePayment look for it. No compensation: the
+ * confirmation states a fact the service signed.
  */
 export const recordConfirmationOnSessionStep = createStep(
   recordConfirmationOnSessionStepId,
   async ({ session, confirmation }: RecordConfirmationOnSessionStepInput, { container }) => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const payments = container.resolve(Modules.PAYMENT)
-    await payments.updatePaymentSession({
-      id: session.id,
-      amount: session.amount as BigNumberInput,
-      currency_code: session.currency_code,
-      data: { confirmation: signPaymentConfirmation(confirmation, ledger.options.webhookSecrets) },
-    })
+    await recordFactsOnSession(container, session, { confirmation: signPaymentConfirmation(confirmation, ledger.options.webhookSecrets) })
     return new StepResponse(undefined)
   }
 )

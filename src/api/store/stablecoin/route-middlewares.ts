@@ -1,8 +1,8 @@
 import { validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
-import { completeCartUnderPaymentLock } from "./complete-cart-under-payment-lock"
+import { refuseCompletionBeforePayment } from "./refuse-completion-before-payment"
 import { StoreGetStablecoinCartPayment, StoreGetStablecoinOptions } from "./validators"
 
-/** Validation of the store routes under /store/stablecoin (the publishable key is Medusa's, for every /store route), and cart completion under the payment's lock. */
+/** Validation of the store routes under /store/stablecoin (the publishable key is Medusa's, for every /store route), and the refusal to complete a cart whose stablecoin payment is not on its way. */
 export const storeStablecoinMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/store/stablecoin/carts/:id/payment",
@@ -17,6 +17,6 @@ export const storeStablecoinMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/store/carts/:id/complete",
     method: ["POST"],
-    middlewares: [completeCartUnderPaymentLock],
+    middlewares: [refuseCompletionBeforePayment],
   },
 ]

@@ -37,7 +37,7 @@ describe("buildPublicPayment", () => {
   })
 
   it("a surplus found after the order was placed is still shown, with the refund's state", () => {
-    const row = buildRow({ status: "overpaid", confirmed_amount: "27135000", received_amount: "54270000", surplus_amount: "27135000", refunds: [{ reason: "surplus", state: "due" }] })
+    const row = buildRow({ status: "overpaid", confirmed_amount: "27135000", received_amount: "54270000", surplus_amount: "27135000", refunds: [{ reason: "surplus", state: "due" }], captured_at: now })
     const view = buildPublicPayment({ session: buildSession(), row, orderId: "order_1", now })
     if (!view.ok) throw new Error(view.error)
     expect(view.value.phase).toBe("order_placed")
@@ -52,9 +52,17 @@ describe("buildPublicPayment", () => {
     expect(view.ok && view.value.surplus).toBeNull()
   })
 
-  it("an order id outranks the status", () => {
-    const view = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "paid" }), orderId: "order_1", now })
+  it("an order whose payment was captured outranks the status", () => {
+    const view = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "paid", captured_at: now }), orderId: "order_1", now })
     expect(view.ok && [view.value.phase, view.value.final, view.value.orderId]).toEqual(["order_placed", true, "order_1"])
+  })
+
+  it("an order placed while the payment is on its way follows the payment: nothing says paid before the capture", () => {
+    const confirming = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "confirming", confirmations: 1 }), orderId: "order_1", now })
+    expect(confirming.ok && [confirming.value.phase, confirming.value.final, confirming.value.orderId]).toEqual(["confirming", false, "order_1"])
+    expect(confirming.ok && confirming.value.message).not.toMatch(/received|placed/i)
+    const short = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "underpaid", confirmed_amount: "20000000" }), orderId: "order_1", now })
+    expect(short.ok && [short.value.phase, short.value.remaining?.baseUnits]).toEqual(["underpaid", "7135000"])
   })
 
   it("waiting past the quote's expiry: expired price, the address still valid", () => {

@@ -47,6 +47,7 @@ const judge = (over: Partial<JudgeObservationParameters> & { observation: Paymen
     policy: { acceptLatePayments: true, captureOnReconcile: false },
     txHashHeldBy: null,
     sessionExpectsPayment: true,
+    settledOtherwise: false,
     ...over,
   })
 
@@ -162,11 +163,24 @@ describe("judgeObservation", () => {
   })
 
   it("late payment refused by policy is left to the merchant", () => {
-    const j = judgeObservation({ payment: payment(), observation: event("expired_paid_late"), policy: { acceptLatePayments: false, captureOnReconcile: false }, txHashHeldBy: null, sessionExpectsPayment: true })
+    const j = judgeObservation({ payment: payment(), observation: event("expired_paid_late"), policy: { acceptLatePayments: false, captureOnReconcile: false }, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false })
     expect(j).toMatchObject({ capture: false, attention: "late_payment" })
   })
 
   it("a session that was re-quoted is not captured", () => {
     expect(judge({ observation: event("swept"), sessionExpectsPayment: false })).toMatchObject({ capture: false, outcome: "session_requoted" })
+  })
+
+  it("an order already paid another way: a confirmed payment is recorded, flagged paid_twice and owed back in full, never captured", () => {
+    const over = (EXPECTED + 5n).toString()
+    expect(judge({ observation: event("swept", { confirmedAmount: over }), settledOtherwise: true })).toMatchObject({
+      capture: false,
+      outcome: "settled_otherwise",
+      status: "swept",
+      attention: "paid_twice",
+      surplus: over,
+    })
+    // Not a reason to refuse what could not be captured anyway: an underpayment stays the merchant's decision.
+    expect(judge({ observation: event("underpaid", { confirmedAmount: "1" }), settledOtherwise: true })).toMatchObject({ capture: false, outcome: "recorded", attention: "underpaid" })
   })
 })

@@ -30,6 +30,7 @@ import { createChainVerifier, type ChainVerifier } from "../../../lib/chain/crea
 import { formatTokenAmount } from "../../../lib/chain/format-token-amount"
 import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "../../../lib/chain/types"
 import { readRecordedConfirmation, verifyPaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
+import { readRecordedInFlight, verifyPaymentInFlight } from "../../../lib/confirmation/payment-in-flight"
 import type { LedgerRefund } from "../../../lib/ledger/refunds"
 import { createServiceClientFromOptions, parsePluginOptions, type PluginOptions } from "../../../lib/options"
 import { verifyQuoteAnswersRequest } from "../../../lib/quote/verify-quote-answers-request"
@@ -93,14 +94,9 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
 
   async updatePayment({ amount, currency_code, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = data as Partial<StablecoinSessionData> | undefined
-    // The plugin's capture path records a confirmation this way; only a valid MAC passes, so no other caller can forge one.
-    if (current?.confirmation !== undefined && current.confirmation !== null) {
-      const paymentId = String(current.confirmation?.paymentId ?? "")
-      if (!verifyPaymentConfirmation(current.confirmation, paymentId, this.options_.webhookSecrets)) {
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Refusing a payment confirmation whose signature does not verify.")
-      }
-      return { data: { confirmation: current.confirmation } }
-    }
+    // The plugin records what it learned this way; only a valid MAC passes, so no other caller can forge a record.
+    const facts = this.verifyRecordedFacts(current)
+    if (facts) return { data: facts }
     const currency = checkCurrency(currency_code)
     const unchanged =
       current?.paymentId && current.fiatCurrency === currency && current.fiatTotal === toFiatNumber(amount)
@@ -115,9 +111,15 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     return { data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
-  /** `captured` only with a valid recorded confirmation that the status table allows; `pending` otherwise, never `error` while waiting. */
+  /**
+   * Decides from the session data alone, with no request (Medusa calls it under the cart's lock,
+   * where every fact is recorded): `captured` with a recorded confirmation the status table allows;
+   * `pending_authorization` once the payment is on its way, so the cart becomes an order awaiting
+   * payment and the webhook captures it later (design.md §3 "Medusa mapping"); `pending` before
+   * that, never `error` while waiting.
+   */
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    return { status: this.isConfirmed(data) ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.PENDING, data }
+    return { status: this.sessionStatusOf(data), data }
   }
 
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
@@ -186,13 +188,34 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   /** Asks the service; the answer is shown, never a reason to capture (only a recorded confirmation is). */
   async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const record = await this.pollService(data)
-    const status = this.isConfirmed(data) ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.PENDING
-    return { status, data: { ...data, serviceStatus: record } }
+    return { status: this.sessionStatusOf(data), data: { ...data, serviceStatus: record } }
   }
 
   /** Medusa's generic /hooks/payment route answers before verifying; events go to /hooks/stablecoin instead. */
   async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
+  }
+
+  private sessionStatusOf(data: Record<string, unknown> | undefined) {
+    if (this.isConfirmed(data)) return PaymentSessionStatus.CAPTURED
+    const session = data as Partial<StablecoinSessionData> | undefined
+    const inFlight = session?.paymentId ? readRecordedInFlight(session.inFlight, session.paymentId) : null
+    return inFlight ? PaymentSessionStatus.PENDING_AUTHORIZATION : PaymentSessionStatus.PENDING
+  }
+
+  /** The MAC-checked facts an update carries (a confirmation, in-flight evidence), each about the payment it names; null when it carries none. */
+  private verifyRecordedFacts(data: Partial<StablecoinSessionData> | undefined): Partial<StablecoinSessionData> | null {
+    const facts: Partial<StablecoinSessionData> = {}
+    for (const [key, verify] of [["confirmation", verifyPaymentConfirmation], ["inFlight", verifyPaymentInFlight]] as const) {
+      const value = data?.[key]
+      if (value === undefined || value === null) continue
+      const paymentId = String((value as { paymentId?: unknown }).paymentId ?? "")
+      if (!verify(value, paymentId, this.options_.webhookSecrets)) {
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refusing a payment ${key} record whose signature does not verify.`)
+      }
+      Object.assign(facts, { [key]: value })
+    }
+    return Object.keys(facts).length ? facts : null
   }
 
   private isConfirmed(data: Record<string, unknown> | undefined): boolean {
@@ -276,6 +299,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
           deposit: deposit ?? null,
           connect: connect ?? null,
           confirmation: null,
+          inFlight: null,
           refunds: null,
           payerAddress: null,
           ...railPayment,
