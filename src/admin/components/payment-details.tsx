@@ -32,9 +32,16 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
         <Text size="small" data-testid="stablecoin-meaning">
           {payment.status_info.meaning}
         </Text>
-        <Text size="small" weight="plus" data-testid="stablecoin-safe-to-ship">
-          Safe to ship: {payment.status_info.safe_to_ship}
+        <Text size="small" weight="plus" data-testid="stablecoin-safe-to-ship" className={payment.shipping.safeToShip ? undefined : "text-ui-fg-error"}>
+          Safe to ship: {payment.shipping.summary}
         </Text>
+        {payment.shipping.options.length > 0 && (
+          <ul className="text-ui-fg-subtle list-disc pl-5 txt-small" data-testid="stablecoin-order-options">
+            {payment.shipping.options.map((option) => (
+              <li key={option}>{option}</li>
+            ))}
+          </ul>
+        )}
         {payment.attention && (
           <div className="mt-2 flex items-start gap-x-2" data-testid="stablecoin-attention">
             <StatusBadge color="orange" className="shrink-0">

@@ -43,6 +43,8 @@ export type AdminStablecoinPayment = {
   fx_rate: string | null
   status: string
   status_info: { meaning: string; safe_to_ship: string; action: "capture" | "wait" | "merchant" | "never" }
+  /** Whether the order may ship: follows the capture, with the merchant's options while it is not captured. */
+  shipping: { safeToShip: boolean; summary: string; options: string[] }
   tx_hash: string | null
   confirmations: number
   payer_address: string | null

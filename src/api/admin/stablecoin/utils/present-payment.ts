@@ -1,6 +1,7 @@
 import { formatTokenAmount } from "../../../../lib/chain/format-token-amount"
 import { buildExplorerLink, CHAIN_NAMES } from "../../../../lib/explorer"
 import { ATTENTION_KINDS, type AttentionKind } from "../../../../lib/ledger/attention"
+import { orderGuidanceOf } from "../../../../lib/ledger/order-guidance"
 import type { LedgerRefund } from "../../../../lib/ledger/refunds"
 import type { PluginOptions } from "../../../../lib/options"
 import { allowsCapture, STATUS_TABLE, statusAction, type Rail, type ServiceStatus } from "../../../../lib/status"
@@ -106,6 +107,10 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
     })),
     order_id: links?.order_id ?? null,
     cart_id: links?.cart_id ?? null,
+    /** Shipping follows the capture, not the order (an order is placed as soon as the payment is on its way). */
+    shipping: isStatus(row.status)
+      ? orderGuidanceOf({ status: row.status, rail: row.rail, captured: row.captured_at != null, hasOrder: !!links?.order_id, policy })
+      : { safeToShip: false, summary: "No: unknown status.", options: [] },
   }
 }
 

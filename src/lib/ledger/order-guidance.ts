@@ -1,0 +1,47 @@
+import { STATUS_TABLE, statusAction, type Rail, type ServiceStatus, type StatusPolicy } from "../status"
+
+export type OrderGuidance = {
+  /** Whether the goods may go out now. */
+  safeToShip: boolean
+  /** One line for the merchant, after "Safe to ship: ". */
+  summary: string
+  /** What the merchant can do, in order of preference (empty when nothing is needed). */
+  options: string[]
+}
+
+export type OrderGuidanceOfParameters = {
+  status: ServiceStatus
+  rail: Rail
+  captured: boolean
+  /** The cart became an order (placed as soon as the payment was on its way, or at the capture). */
+  hasOrder: boolean
+  policy: StatusPolicy
+}
+
+/**
+ * What the merchant should do with the order of a stablecoin payment. With deferred authorization
+ * an order exists before its payment is captured, so shipping follows the capture, not the order:
+ * nothing is safe to ship until Medusa captured the payment, and an order whose payment never
+ * completes stays awaiting with the merchant's options.
+ * @example orderGuidanceOf({ status: "confirming", rail: "deposit", captured: false, hasOrder: true, policy }) // { safeToShip: false, ... }
+ */
+export function orderGuidanceOf({ status, rail, captured, hasOrder, policy }: OrderGuidanceOfParameters): OrderGuidance {
+  if (captured) return { safeToShip: true, summary: STATUS_TABLE[status].safeToShip, options: [] }
+  const cancel = hasOrder ? ["Cancel the order in Medusa: its reserved stock is released, and record the refund of what arrived."] : []
+  switch (statusAction(status, rail, policy)) {
+    case "never":
+      return { safeToShip: false, summary: "No, never: this payment cannot be captured.", options: [...cancel, "Contact the customer."] }
+    case "merchant":
+      return {
+        safeToShip: false,
+        summary: "No: the payment is incomplete and waits for your decision.",
+        options: ["Wait: a top-up to the same address completes it, and it is captured automatically.", "Accept what arrived: Confirm payment captures it.", ...cancel],
+      }
+    default:
+      return {
+        safeToShip: false,
+        summary: "No, not yet: the payment is on its way and is captured automatically once the payment service confirms it.",
+        options: hasOrder ? ["Wait: the order's payment turns captured on its own, usually within minutes."] : [],
+      }
+  }
+}
