@@ -3,6 +3,7 @@ import net from "node:net"
 import path from "node:path"
 import { Client } from "pg"
 import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../demo-storefront/serve-demo-storefront"
+import { demoTrustRootsFor } from "../demo-storefront/demo-trust-roots"
 import { startSandbox, type Sandbox } from "../sandbox"
 import { devAccounts } from "../sandbox/chain"
 import { pluginOptionsFor } from "../sandbox/plugin-options-for"
@@ -168,6 +169,7 @@ async function main() {
     config: {
       backendUrl: storeUrl,
       publishableKey: seed.publishableKey,
+      trustRoots: demoTrustRootsFor(pluginOptionsFor(sandbox)),
       // DEV ONLY: anvil's public customer account on the local chains, for the demo's dev wallet.
       devWallet: { address: devAccounts.customer.address, chains: config.chains.map(({ chainId, rpcUrl, tokens }) => ({ chainId, rpcUrl, tokens })) },
     },

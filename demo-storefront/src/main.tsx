@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { StrictMode, useEffect, useMemo, useState } from "react"
 import { createRoot } from "react-dom/client"
-import { createStablecoinStoreClient, type DiscoveredWallet } from "../../src/storefront"
-import { StablecoinPayment } from "../../src/storefront/react"
+import { createStablecoinStoreClient, type DiscoveredWallet, type StablecoinStoreClient } from "../../src/storefront"
+import { OrderPaymentStatus, StablecoinPayment } from "../../src/storefront/react"
 import type { DemoConfig } from "./demo-config"
 import { createDevWallet, mintDevTokens } from "./dev-wallet"
 import { storeApi, type DemoCart } from "./store-api"
 
-type Step = { name: "product" } | { name: "checkout"; cart: DemoCart } | { name: "pay"; cart: DemoCart } | { name: "done"; orderId: string }
+type Step = { name: "product" } | { name: "checkout"; cart: DemoCart } | { name: "pay"; cart: DemoCart } | { name: "done"; orderId: string; cartId: string }
 
 const money = (amount: number, currency: string) => new Intl.NumberFormat("en", { style: "currency", currency }).format(amount)
 
@@ -18,6 +18,8 @@ function App({ config }: { config: DemoConfig }) {
   const params = new URLSearchParams(location.search)
   const [step, setStep] = useState<Step>({ name: "product" })
   const [error, setError] = useState<string | null>(null)
+  // The dev wallet is offered only once its mint is mined (issue 19 point 3).
+  const [minting, setMinting] = useState(false)
 
   // ?cart=<id> opens the payment step of an existing cart (a reload, or a test that built the cart through the API).
   useEffect(() => {
@@ -43,17 +45,18 @@ function App({ config }: { config: DemoConfig }) {
         <section className="demo__pay">
           <h2>Payment</h2>
           <p>Total {money(step.cart.total, step.cart.currency_code.toUpperCase())}</p>
-          {config.devWallet && devWallet && <DevWalletPanel config={config} wallet={devWallet} />}
+          {config.devWallet && devWallet && <DevWalletPanel config={config} wallet={devWallet} onMinting={setMinting} />}
           <StablecoinPayment
             cart={step.cart}
             client={client}
-            onOrderPlaced={(orderId) => setStep({ name: "done", orderId })}
-            extraWallets={devWallet ? [devWallet] : []}
+            trustRoots={config.trustRoots}
+            onOrderPlaced={(orderId) => setStep({ name: "done", orderId, cartId: step.cart.id })}
+            extraWallets={devWallet && !minting ? [devWallet] : []}
             pollIntervalMs={Number(params.get("poll") ?? 1500)}
           />
         </section>
       )}
-      {step.name === "done" && <Confirmation api={api} orderId={step.orderId} />}
+      {step.name === "done" && <Confirmation api={api} client={client} orderId={step.orderId} cartId={step.cartId} />}
     </main>
   )
 }
@@ -126,7 +129,7 @@ function CheckoutStep({ api, cart, onDone, onError }: { api: ReturnType<typeof s
   )
 }
 
-function DevWalletPanel({ config, wallet }: { config: DemoConfig; wallet: DiscoveredWallet }) {
+function DevWalletPanel({ config, wallet, onMinting }: { config: DemoConfig; wallet: DiscoveredWallet; onMinting: (busy: boolean) => void }) {
   const dev = config.devWallet!
   const [note, setNote] = useState<string | null>(null)
   return (
@@ -135,9 +138,13 @@ function DevWalletPanel({ config, wallet }: { config: DemoConfig; wallet: Discov
       <div>
         {dev.chains.flatMap((c) =>
           Object.entries(c.tokens).map(([symbol, t]) => (
-            <button key={`${c.chainId}-${symbol}`} type="button" className="demo__small" onClick={() =>
-              mintDevTokens(wallet, dev, c.chainId, symbol, 1000n * 10n ** BigInt(t.decimals)).then(() => setNote(`Minted 1000 test ${symbol} on chain ${c.chainId}`), (e) => setNote(String(e)))
-            }>
+            <button key={`${c.chainId}-${symbol}`} type="button" className="demo__small" onClick={() => {
+              onMinting(true)
+              setNote(`Minting 1000 test ${symbol} on chain ${c.chainId}…`)
+              mintDevTokens(wallet, dev, c.chainId, symbol, 1000n * 10n ** BigInt(t.decimals))
+                .then(({ blockNumber }) => setNote(`Minted 1000 test ${symbol} on chain ${c.chainId} (block ${blockNumber})`), (e) => setNote(String(e)))
+                .finally(() => onMinting(false))
+            }}>
               Mint 1000 test {symbol} (chain {c.chainId})
             </button>
           ))
@@ -148,7 +155,7 @@ function DevWalletPanel({ config, wallet }: { config: DemoConfig; wallet: Discov
   )
 }
 
-function Confirmation({ api, orderId }: { api: ReturnType<typeof storeApi>; orderId: string }) {
+function Confirmation({ api, client, orderId, cartId }: { api: ReturnType<typeof storeApi>; client: StablecoinStoreClient; orderId: string; cartId: string }) {
   const [order, setOrder] = useState<{ display_id: number; email: string; total: number; currency_code: string } | null>(null)
   useEffect(() => {
     api.order(orderId).then((r) => setOrder(r.order), () => setOrder(null))
@@ -158,6 +165,7 @@ function Confirmation({ api, orderId }: { api: ReturnType<typeof storeApi>; orde
       <h2>Thank you, your order is placed</h2>
       <p>Order id <code data-order-id={orderId}>{orderId}</code></p>
       {order && <p>Order #{order.display_id} for {money(order.total, order.currency_code.toUpperCase())}, confirmation to {order.email}.</p>}
+      <OrderPaymentStatus client={client} cartId={cartId} pollIntervalMs={1500} />
     </section>
   )
 }

@@ -5,7 +5,7 @@ import { createCart } from "../http/helpers/checkout"
 import { ordersWithPayments } from "../http/helpers/ledger"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useDemoStorefront } from "./helpers/demo-storefront"
-import { injectAnvilWallet, openPaymentStep, waitForOrderPlaced } from "./helpers/page-helpers"
+import { injectAnvilWallet, openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
 import { screenshot } from "./helpers/screenshot"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
@@ -54,6 +54,8 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     expect(orderId).toBe((await view(cart.id)).payment!.orderId)
     // approve was needed (allowance was 0) and deposit() used exactly the approved amount.
     expect(await allowance(payment!.token.address as Address, chain.pool as Address)).toBe(0n)
+    // The order may be placed while the deposit confirms (issue 22): "Paid" only once the webhook captured it.
+    expect(await waitForStatus(page, ["paid"])).toBe("paid")
     const orders = await ordersWithPayments(getContainer())
     expect(orders).toHaveLength(1)
     expect(orders[0]!.captures).toHaveLength(1)

@@ -1,3 +1,5 @@
+import { buildStorefrontTrustRoots } from "../../src/lib/chain/build-storefront-trust-roots"
+import { formatStorefrontConfigEnv } from "../../src/lib/chain/format-storefront-config-env"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -70,7 +72,8 @@ async function main() {
     await startBackend(app, backendPort, track, timings, log)
     const merchant = await enableStablecoinInRegion(backendUrl)
     log(`region ${merchant.region} (${merchant.countries.join(", ")}) takes the stablecoin providers`)
-    await startStorefront(app, { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY }, track, timings, log)
+    const storefrontConfig = formatStorefrontConfigEnv({ roots: buildStorefrontTrustRoots({ chains: sandbox.toJSON().chains }) })
+    await startStorefront(app, { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY, storefrontConfig }, track, timings, log)
 
     const order = await timed("checkout in Chromium (store to order page)", () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON() }, timings, log), timings, log)
     const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)

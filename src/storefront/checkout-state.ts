@@ -1,5 +1,6 @@
 import type { PublicStablecoinPayment } from "../lib/checkout/public-payment"
 import type { StorefrontErrorCode } from "../lib/session-data"
+import type { TrustCheck } from "./trust/verify-payment-against-roots"
 
 /** Why the checkout step cannot go on by itself; `retryable` says whether "try again" makes sense. */
 export type CheckoutError = {
@@ -29,6 +30,8 @@ export type CheckoutState =
   | WithPayment<"wrong_token">
   | WithPayment<"held">
   | { status: "failed"; payment: PublicStablecoinPayment | null; error: CheckoutError }
+  /** The payment did not prove out against the pinned trust roots: nothing is shown, nothing signed (issue 19 point 1). */
+  | { status: "refused"; paymentId: string; check: TrustCheck }
 
 export type CheckoutStatus = CheckoutState["status"]
 
@@ -55,5 +58,5 @@ function failedFor(payment: PublicStablecoinPayment): CheckoutState {
 
 /** States after which polling stops: nothing the customer or the service does changes them for this payment. */
 export function isSettledState(state: CheckoutState): boolean {
-  return state.status === "order_placed" || state.status === "wrong_token" || state.status === "held" || (state.status === "failed" && state.payment !== null)
+  return state.status === "order_placed" || state.status === "refused" || state.status === "wrong_token" || state.status === "held" || (state.status === "failed" && state.payment !== null)
 }

@@ -1,7 +1,16 @@
+/// <reference lib="dom" />
+import { createPublicClient, http, type PublicClient } from "viem"
+import type { StorefrontTrustRoots } from "../lib/chain/storefront-trust-roots"
 import type { PublicStablecoinPayment } from "../lib/checkout/public-payment"
 import type { Rail, StablecoinSessionChoice } from "../lib/session-data"
 import { checkoutStateOf, isSettledState, type CheckoutError, type CheckoutState } from "./checkout-state"
+import { completeCartWhenInFlight } from "./complete-cart-when-in-flight"
+import { isPayOffered } from "./is-pay-offered"
+import { createSentPayments, type SentPayments } from "./sent-payments"
 import { StoreRequestError, type StablecoinCart, type StablecoinStoreClient } from "./store-client"
+import { parseTrustRoots } from "./trust/parse-trust-roots"
+import { reportRefusal } from "./trust/report-refusal"
+import { verifyPaymentAgainstRoots, type TrustFailure, type VerifyPaymentAgainstRootsReturnType } from "./trust/verify-payment-against-roots"
 import type { Eip1193Provider } from "./wallet/eip1193"
 import { payWithWallet, type PayWithWalletParameters, type WalletStep } from "./wallet/pay-with-wallet"
 import type { WalletError } from "./wallet/wallet-error"
@@ -13,32 +22,57 @@ export type WalletState =
   | { step: "submitted"; txHash: string }
   | { step: "error"; error: WalletError }
 
-export type CheckoutSnapshot = { checkout: CheckoutState; wallet: WalletState }
+/** `canPay`: whether a Pay button may be offered now (one payment per checkout, issue 19 point 3). */
+export type CheckoutSnapshot = { checkout: CheckoutState; wallet: WalletState; canPay: boolean }
 
 export type CreateCheckoutControllerParameters = {
   client: StablecoinStoreClient
   cart: StablecoinCart
-  /** Called once, when the webhook has turned the cart into an order. */
+  /**
+   * The merchant's pinned trust roots, fixed at build time (`npm run storefront:config` prints
+   * them; the object or its JSON). Never from a store answer. Without them no payable state is shown.
+   */
+  trustRoots: StorefrontTrustRoots | string | null | undefined
+  /** Called once, when the cart has become an order (completed by this page or by the store). */
   onOrderPlaced?: (orderId: string) => void
   /** Poll interval (default 2000 ms). The store route bounds what reaches the service, not this. */
   pollIntervalMs?: number
   /** The page stops polling after this long without a settled state (default 2 h). */
   maxPollingMs?: number
+  /** Where sent payments are remembered (default: localStorage). */
+  sentPayments?: SentPayments
 }
 
 export type CheckoutController = ReturnType<typeof createCheckoutController>
 
+/** Phases in which the payment is in flight: the cart can be completed (issue 22 point 1). */
+const IN_FLIGHT_PHASES: ReadonlyArray<PublicStablecoinPayment["phase"]> = ["detected", "confirming", "paid", "overpaid", "underpaid"]
+/** After a completion run gave up, the next one starts no sooner than this. */
+const COMPLETION_PAUSE_MS = 30_000
+
+/** The address-bearing fields of an answer: a verification holds while they do not change. */
+const fingerprintOf = (p: PublicStablecoinPayment) => JSON.stringify([p.paymentId, p.chain.id, p.token, p.amount, p.remaining, p.deposit, p.connect, p.verification])
+
 /**
  * The checkout step without a UI: starts a session on a rail, polls the store's public view,
- * drives the wallet, and tells subscribers the one current state. A storefront (the React
- * components, or any other) renders `getSnapshot()` and calls the actions.
+ * proves every payable answer against the pinned trust roots before showing it, drives the
+ * wallet (one payment per checkout), completes the cart once the payment is in flight, and
+ * tells subscribers the one current state. A storefront renders `getSnapshot()` and calls the actions.
  * @example
- * const controller = createCheckoutController({ client, cart, onOrderPlaced: (id) => router.push(`/order/${id}`) })
+ * const controller = createCheckoutController({ client, cart, trustRoots: process.env.NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS, onOrderPlaced: (id) => router.push(`/order/${id}`) })
  * controller.subscribe(render)
  * await controller.start({ rail: "deposit", token: "USDC", chainId: 8453 })
  */
-export function createCheckoutController({ client, cart, onOrderPlaced, pollIntervalMs = 2000, maxPollingMs = 2 * 60 * 60 * 1000 }: CreateCheckoutControllerParameters) {
-  let snapshot: CheckoutSnapshot = { checkout: { status: "idle" }, wallet: { step: "idle" } }
+export function createCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs = 2000, maxPollingMs = 2 * 60 * 60 * 1000, sentPayments }: CreateCheckoutControllerParameters) {
+  const parsedRoots = trustRoots === null || trustRoots === undefined ? null : parseTrustRoots(trustRoots)
+  const roots = parsedRoots?.ok ? parsedRoots.value : null
+  if (!roots) {
+    console.error(
+      `medusa-payment-stablecoin: no usable trust roots (${parsedRoots && !parsedRoots.ok ? parsedRoots.error : "none given"}); the payment step will show no address and ask no wallet to pay. Pass trustRoots (npm run storefront:config prints them).`
+    )
+  }
+  const sent = sentPayments ?? createSentPayments()
+  let snapshot: CheckoutSnapshot = { checkout: { status: "idle" }, wallet: { step: "idle" }, canPay: false }
   const listeners = new Set<(s: CheckoutSnapshot) => void>()
   let timer: ReturnType<typeof setTimeout> | undefined
   let pollingSince = 0
@@ -46,17 +80,34 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
   let announcedOrder: string | null = null
   let generation = 0
   let resuming = false
+  let paying = false
+  let completing = false
+  let completionBlockedUntil = 0
+  const verified = new Map<string, Awaited<VerifyPaymentAgainstRootsReturnType>>()
+  const publicClients = new Map<number, PublicClient>()
 
-  const set = (next: Partial<CheckoutSnapshot>) => {
-    snapshot = { ...snapshot, ...next }
+  const paymentOf = (state: CheckoutState) => ("payment" in state ? state.payment : null)
+  const canPayNow = (checkout: CheckoutState) => {
+    const payment = paymentOf(checkout)
+    return Boolean(roots && payment && !paying && isPayOffered(payment, sent.read(payment.paymentId), Date.now()))
+  }
+  const announce = (orderId: string) => {
+    if (announcedOrder === orderId) return
+    announcedOrder = orderId
+    onOrderPlaced?.(orderId)
+  }
+  const set = (next: Partial<Omit<CheckoutSnapshot, "canPay">>) => {
+    const merged = { ...snapshot, ...next }
+    snapshot = { ...merged, canPay: canPayNow(merged.checkout) }
     for (const listener of listeners) listener(snapshot)
-    if (snapshot.checkout.status === "order_placed" && announcedOrder !== snapshot.checkout.orderId) {
-      announcedOrder = snapshot.checkout.orderId
-      onOrderPlaced?.(announcedOrder)
-    }
+    if (snapshot.checkout.status === "order_placed") announce(snapshot.checkout.orderId)
   }
 
   const fail = (error: CheckoutError, payment: PublicStablecoinPayment | null = null) => set({ checkout: { status: "failed", payment, error } })
+  const refuse = (paymentId: string, failure: TrustFailure) => {
+    reportRefusal(paymentId, failure)
+    set({ checkout: { status: "refused", paymentId, check: failure.check } })
+  }
 
   const errorOf = (error: unknown): CheckoutError => {
     if (error instanceof StoreRequestError) {
@@ -65,7 +116,44 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
     return { code: "network", message: "The store could not be reached. Check your connection; we keep trying.", retryable: true }
   }
 
-  /** One poll: the view becomes the state. A network error keeps the last state (the next poll may work). */
+  /** The display check's node: a public RPC the storefront pinned for the chain, else none (the checks that need no node). */
+  const displayClientOf = (chainId: number): PublicClient | null => {
+    const url = roots?.chains.find((c) => c.chainId === chainId)?.publicRpcUrl
+    if (!url) return null
+    if (!publicClients.has(chainId)) publicClients.set(chainId, createPublicClient({ transport: http(url, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient)
+    return publicClients.get(chainId)!
+  }
+
+  /** Proves a payable answer once per distinct set of addresses (polls repeat the same answer). */
+  async function verifyForDisplay(payment: PublicStablecoinPayment) {
+    const key = fingerprintOf(payment)
+    const known = verified.get(key)
+    if (known) return known
+    const result = await verifyPaymentAgainstRoots({ roots, payment, client: displayClientOf(payment.chain.id) })
+    // A node that did not answer is not remembered: the next poll asks again.
+    if (result.ok || result.error.check !== "node_unreachable") verified.set(key, result)
+    return result
+  }
+
+  /** Once the payment is in flight, completes the cart (issue 22 point 3); one run at a time. */
+  function completeIfInFlight(payment: PublicStablecoinPayment | null) {
+    const walletSent = snapshot.wallet.step === "submitted" || (payment !== null && sent.read(payment.paymentId).sent.length > 0)
+    const inFlight = walletSent || (payment !== null && IN_FLIGHT_PHASES.includes(payment.phase))
+    if (!inFlight || completing || announcedOrder || Date.now() < completionBlockedUntil) return
+    completing = true
+    const mine = generation
+    void completeCartWhenInFlight({ client, cartId: cart.id, isCancelled: () => stopped || mine !== generation })
+      .then((done) => {
+        if (done.outcome === "order") announce(done.orderId)
+        // A store that completes after the capture: its view will name the order; nothing to repeat.
+        else completionBlockedUntil = done.outcome === "after_capture" ? Number.POSITIVE_INFINITY : Date.now() + COMPLETION_PAUSE_MS
+      })
+      .finally(() => {
+        completing = false
+      })
+  }
+
+  /** One poll: the view, once proved, becomes the state. A network error keeps the last state (the next poll may work). */
   async function poll(): Promise<void> {
     const mine = generation
     try {
@@ -77,7 +165,20 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
         if (snapshot.checkout.status === "starting" && resuming) set({ checkout: { status: "idle" } })
         return
       }
-      set({ checkout: checkoutStateOf(payment) })
+      const next = checkoutStateOf(payment)
+      if (payment.deposit || payment.connect) {
+        const proof = await verifyForDisplay(payment)
+        if (mine !== generation) return
+        if (!proof.ok) return refuse(payment.paymentId, proof.error)
+      }
+      const record = sent.read(payment.paymentId)
+      const lastSent = record.sent[record.sent.length - 1]
+      // A reload, Back or a second tab: the transaction this browser sent is shown, not a Pay button.
+      const wallet: WalletState = lastSent && (snapshot.wallet.step === "idle" || snapshot.wallet.step === "error") ? { step: "submitted", txHash: lastSent.txHash } : snapshot.wallet
+      set({ checkout: next, wallet })
+      // An order exists (this page, another tab or the store completed the cart): it is placed, whatever the payment's phase.
+      if (payment.orderId) announce(payment.orderId)
+      completeIfInFlight(payment)
     } catch (error) {
       if (mine !== generation) return
       if (snapshot.checkout.status === "starting" || snapshot.checkout.status === "idle") fail(errorOf(error))
@@ -90,6 +191,10 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
     if (stopped || snapshot.checkout.status === "idle" || isSettledState(snapshot.checkout) || Date.now() - pollingSince > maxPollingMs) return
     timer = setTimeout(() => void poll().then(schedule), pollIntervalMs)
   }
+
+  // Another tab of this store sent or claimed the payment: recompute at once, not at the next poll.
+  const onStorage = () => set({})
+  globalThis.addEventListener?.("storage", onStorage)
 
   return {
     getSnapshot: () => snapshot,
@@ -128,26 +233,42 @@ export function createCheckoutController({ client, cart, onOrderPlaced, pollInte
       schedule()
     },
     /**
-     * Pays the current payment from a wallet: the connect rail's approve + deposit, or a transfer
-     * to the deposit address. Failures land in `wallet` (the payment state is untouched) and can be retried.
+     * Pays the current payment from a wallet, once: from the click until the wallet refuses or the
+     * payment settles nothing else is started, and after a transaction is sent Pay is not offered
+     * again for this payment (in this tab, after a reload, or in another tab). Failures land in
+     * `wallet`; a refusal of the trust checks turns the step into `refused`.
      */
     async payWithWallet(provider: Eip1193Provider, options: Pick<PayWithWalletParameters, "addChain" | "pollingIntervalMs"> = {}) {
-      const state = snapshot.checkout
-      if (!("payment" in state) || !state.payment) return
+      const payment = paymentOf(snapshot.checkout)
+      // Checked and claimed before the first await: a double click or a second tab finds it taken.
+      if (!payment || !snapshot.canPay || !canPayNow(snapshot.checkout) || !sent.claim(payment.paymentId, Date.now())) return
+      const paymentId = payment.paymentId
+      paying = true
+      set({ wallet: { step: "connecting", txHash: null } })
       const result = await payWithWallet({
         provider,
-        payment: state.payment,
+        payment,
+        roots,
         ...options,
         onStep: (step, detail) => set({ wallet: { step, txHash: detail?.txHash ?? null } }),
+        onSent: (txHash, baseUnits) => sent.recordSent(paymentId, txHash, baseUnits, Date.now()),
       })
-      if (!result.ok) return set({ wallet: { step: "error", error: result.error } })
-      set({ wallet: { step: "submitted", txHash: result.txHash } })
+      paying = false
+      if (!result.ok && !(result.sent && !result.sent.reverted)) {
+        sent.release(paymentId, result.sent?.txHash)
+        if (result.error.code === "verification_failed") set({ checkout: { status: "refused", paymentId, check: (result.error.check ?? "pool_address") as TrustFailure["check"] } })
+        return set({ wallet: { step: "error", error: result.error } })
+      }
+      // Sent (a receipt that did not come back still leaves the transaction sent).
+      set({ wallet: { step: "submitted", txHash: result.ok ? result.txHash : result.sent!.txHash } })
+      completeIfInFlight(payment)
       await poll()
       schedule()
     },
     stop() {
       stopped = true
       clearTimeout(timer)
+      globalThis.removeEventListener?.("storage", onStorage)
     },
   }
 }

@@ -19,7 +19,11 @@ export class StoreRequestError extends Error {
     readonly type: string | null,
     message: string,
     /** One of STOREFRONT_ERROR_CODES when the plugin refused the session for a reason the customer can act on. */
-    readonly code: StorefrontErrorCode | null
+    readonly code: StorefrontErrorCode | null,
+    /** The body's own `code` (e.g. `stablecoin_payment_not_in_flight` on a refused completion). */
+    readonly bodyCode: string | null = null,
+    /** The `Retry-After` header in ms, when the answer had one. */
+    readonly retryAfterMs: number | null = null
   ) {
     super(message)
   }
@@ -60,7 +64,15 @@ export function createStablecoinStoreClient({ baseUrl, publishableKey, providerR
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
     if (!res.ok) {
       const message = typeof json.message === "string" ? json.message : `Store request failed (${res.status})`
-      throw new StoreRequestError(res.status, typeof json.type === "string" ? json.type : null, message, codeOf(message))
+      const retryAfter = Number(res.headers.get("retry-after"))
+      throw new StoreRequestError(
+        res.status,
+        typeof json.type === "string" ? json.type : null,
+        message,
+        codeOf(message),
+        typeof json.code === "string" ? json.code : null,
+        Number.isFinite(retryAfter) && retryAfter >= 0 && res.headers.has("retry-after") ? retryAfter * 1000 : null
+      )
     }
     return json as T
   }
@@ -89,8 +101,10 @@ export function createStablecoinStoreClient({ baseUrl, publishableKey, providerR
       })
     },
     /**
-     * Completes the cart. Before the webhook confirmed the payment Medusa answers 400 not_allowed
-     * (thrown); after it, 200 with the order the webhook created.
+     * Completes the cart. With deferred authorization (issue 22) the store answers 409
+     * `stablecoin_payment_not_in_flight` with Retry-After until the payment is in flight, then
+     * places the order; older stores answer 400 not_allowed until the webhook captured (both thrown).
+     * Once an order exists, 200 with it.
      */
     completeCart: (cartId: string) => request<{ type: "order"; order: { id: string } } | { type: "cart"; error?: unknown }>(`/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: {} }),
   }

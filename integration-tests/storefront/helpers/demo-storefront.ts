@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core"
 import { launchChromium } from "../../browser/launch-chromium"
 import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../../../demo-storefront/serve-demo-storefront"
 import type { DemoConfig } from "../../../demo-storefront/src/demo-config"
+import { demoTrustRootsFor } from "../../../demo-storefront/demo-trust-roots"
 
 /**
  * The demo storefront, built once per file and served on a free port, and one Chromium. Call at
@@ -9,15 +10,16 @@ import type { DemoConfig } from "../../../demo-storefront/src/demo-config"
  * boots, so the page calls the store API cross-origin as a real storefront does.
  */
 export function useDemoStorefront() {
-  const config: DemoConfig = { backendUrl: "", publishableKey: "", devWallet: null }
+  const config: DemoConfig = { backendUrl: "", publishableKey: "", devWallet: null, trustRoots: null }
   const ref = {
     config,
     url: "",
     browser: undefined as unknown as Browser,
-    /** Per test: the app's URL and this test's publishable key. */
+    /** Per test: the app's URL, this test's publishable key, and the roots pinned from the options the app runs with. */
     pointAt(api: { defaults: { baseURL?: string } }, publishableKey: string) {
       config.backendUrl = api.defaults.baseURL!
       config.publishableKey = publishableKey
+      config.trustRoots = demoTrustRootsFor(JSON.parse(process.env.STABLECOIN_OPTIONS ?? "{}"))
     },
   }
   let server: DemoStorefront | undefined

@@ -35,10 +35,15 @@ export async function openPaymentStep(page: Page, demoUrl: string, cartId: strin
   await page.getByRole("button", { name: "Continue" }).click()
 }
 
-/** The root's data-status once it is one of `statuses` (the page never reloads in between). */
+/**
+ * The data-status once it is one of `statuses`: the payment step's, or, once the order is placed
+ * while the payment is on its way (deferred authorization, issue 22), the order confirmation's
+ * payment status (`confirming`, `underpaid`, `paid` = captured, `attention`). The page never reloads in between.
+ */
 export async function waitForStatus(page: Page, statuses: string[], timeoutMs = 60_000) {
-  await page.waitForSelector(statuses.map((s) => `.stablecoin-payment[data-status="${s}"]`).join(", "), { timeout: timeoutMs })
-  return page.getAttribute(".stablecoin-payment", "data-status")
+  const selectors = statuses.flatMap((s) => [`.stablecoin-payment[data-status="${s}"]`, `.stablecoin-order-payment[data-status="${s}"]`])
+  const element = await page.waitForSelector(selectors.join(", "), { timeout: timeoutMs })
+  return element.getAttribute("data-status")
 }
 
 /**
@@ -57,15 +62,22 @@ export async function waitForOrderPlaced(page: Page, timeoutMs = 60_000) {
  * An EIP-1193 wallet injected into the page and announced through EIP-6963, backed by anvil: it
  * answers accounts and chain itself and forwards everything else to the node, which signs for its
  * unlocked dev accounts. `rejectFirstSend` answers the first eth_sendTransaction with 4001, as a
- * customer pressing "Reject" would.
+ * customer pressing "Reject" would; `signDelayMs` holds each send that long, as a customer reading
+ * the prompt; `window.__walletRequests` lists the sends asked of it.
  */
-export async function injectAnvilWallet(page: Page, wallet: { rpcUrl: string; chainId: number; address: string; rejectFirstSend?: boolean }) {
+export async function injectAnvilWallet(page: Page, wallet: { rpcUrl: string; chainId: number; address: string; rejectFirstSend?: boolean; signDelayMs?: number }) {
   await page.addInitScript((w) => {
     let rejected = false
+    ;(window as unknown as { __walletRequests: string[] }).__walletRequests = []
     const provider = {
       async request({ method, params }: { method: string; params?: unknown }) {
         if (method === "eth_requestAccounts" || method === "eth_accounts") return [w.address]
         if (method === "eth_chainId") return `0x${w.chainId.toString(16)}`
+        if (method === "eth_sendTransaction") {
+          ;(window as unknown as { __walletRequests: string[] }).__walletRequests.push(method)
+          // A shopper reading the prompt before signing: the window a double click or a reload falls into.
+          if (w.signDelayMs) await new Promise((resolve) => setTimeout(resolve, w.signDelayMs))
+        }
         if (method === "eth_sendTransaction" && w.rejectFirstSend && !rejected) {
           rejected = true
           throw Object.assign(new Error("User rejected the request."), { code: 4001 })

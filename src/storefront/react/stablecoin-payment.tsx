@@ -1,9 +1,11 @@
 /// <reference lib="dom" />
 import { useEffect, useId, useMemo, useState } from "react"
+import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
 import type { StablecoinStoreOptions } from "../../lib/checkout/public-payment"
 import type { Rail } from "../../lib/session-data"
 import type { CheckoutState } from "../checkout-state"
 import { createStablecoinStoreClient, type StablecoinCart, type StablecoinStoreClient } from "../store-client"
+import { UNVERIFIED_MESSAGE } from "../trust/report-refusal"
 import type { DiscoveredWallet } from "../wallet/eip1193"
 import { DepositDetails } from "./deposit-details"
 import { useCheckoutController } from "./use-checkout-controller"
@@ -12,7 +14,13 @@ import { WalletPay } from "./wallet-pay"
 export type StablecoinPaymentProps = {
   /** The Medusa cart (`HttpTypes.StoreCart` fits). */
   cart: StablecoinCart
-  /** Called once the webhook has turned the cart into an order. */
+  /**
+   * The merchant's pinned trust roots, fixed at build time (`npm run storefront:config` prints
+   * them, e.g. `process.env.NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS`). Never from a store answer;
+   * without them the component shows no address and offers no Pay button.
+   */
+  trustRoots: StorefrontTrustRoots | string | null | undefined
+  /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's confirmation. */
   onOrderPlaced: (orderId: string) => void
   /** A store client, or the backend URL and publishable key to make one. */
   client?: StablecoinStoreClient
@@ -38,9 +46,9 @@ const RAIL_LABEL: Record<Rail, string> = { deposit: "Send to an address (any wal
  * details or the wallet button; live progress in an aria-live region until the order is placed.
  * Unstyled: every part has a `stablecoin-payment__*` class and the root a `data-status`.
  */
-export function StablecoinPayment({ cart, onOrderPlaced, client: given, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, className }: StablecoinPaymentProps) {
+export function StablecoinPayment({ cart, trustRoots, onOrderPlaced, client: given, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, className }: StablecoinPaymentProps) {
   const client = useMemo(() => given ?? createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" }), [given, baseUrl, publishableKey])
-  const { controller, snapshot } = useCheckoutController({ client, cart, onOrderPlaced, pollIntervalMs })
+  const { controller, snapshot } = useCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs })
   const [options, setOptions] = useState<StablecoinStoreOptions | null>(null)
   const [rail, setRail] = useState<Rail>(rails[0]!)
   const [chainId, setChainId] = useState<number | null>(null)
@@ -97,14 +105,14 @@ export function StablecoinPayment({ cart, onOrderPlaced, client: given, baseUrl,
       )}
 
       <div className="stablecoin-payment__status" aria-live="polite" role="status">
-        <StatusLine state={state} />
+        <StatusLine state={state} sent={snapshot.wallet.step === "submitted"} />
       </div>
 
       {payment && PAY_STATES.includes(state.status) && (
         <>
           {payment.deposit && <DepositDetails payment={payment} />}
           {(payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && (
-            <WalletPay controller={controller} payment={payment} wallet={snapshot.wallet} extraWallets={extraWallets} />
+            <WalletPay controller={controller} payment={payment} wallet={snapshot.wallet} canPay={snapshot.canPay} extraWallets={extraWallets} />
           )}
         </>
       )}
@@ -126,7 +134,9 @@ export function StablecoinPayment({ cart, onOrderPlaced, client: given, baseUrl,
   )
 }
 
-function StatusLine({ state }: { state: CheckoutState }) {
+function StatusLine({ state, sent }: { state: CheckoutState; sent: boolean }) {
+  // The store has not seen the wallet's transaction yet: its "send / connect to pay" sentence would ask for a second payment.
+  if (sent && PAY_STATES.includes(state.status) && state.status !== "underpaid") return <p>Payment sent from your wallet. Waiting for the store to see it…</p>
   switch (state.status) {
     case "idle":
       return <p>Choose how to pay.</p>
@@ -134,6 +144,8 @@ function StatusLine({ state }: { state: CheckoutState }) {
       return <p>Getting a price and a verified address…</p>
     case "failed":
       return <p className="stablecoin-payment__error">{state.error.message}</p>
+    case "refused":
+      return <p className="stablecoin-payment__error stablecoin-payment__refused" role="alert">{UNVERIFIED_MESSAGE}</p>
     case "order_placed":
       return <p className="stablecoin-payment__done">{state.payment.message} Order {state.orderId}.</p>
     default:

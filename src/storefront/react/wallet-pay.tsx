@@ -28,12 +28,14 @@ export type WalletPayProps = {
   controller: CheckoutController
   payment: PublicStablecoinPayment
   wallet: WalletState
+  /** The controller's `canPay`: false from the first click until the wallet refuses, and for good once a payment was sent. */
+  canPay: boolean
   /** Wallets to offer besides the discovered ones (e.g. a WalletConnect provider, a dev wallet). */
   extraWallets?: DiscoveredWallet[]
 }
 
 /** The wallet button(s), the current step and a recoverable error with "Try again". */
-export function WalletPay({ controller, payment, wallet, extraWallets = [] }: WalletPayProps) {
+export function WalletPay({ controller, payment, wallet, canPay, extraWallets = [] }: WalletPayProps) {
   const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null)
   const [chosen, setChosen] = useState<DiscoveredWallet | null>(null)
   useEffect(() => {
@@ -45,6 +47,7 @@ export function WalletPay({ controller, payment, wallet, extraWallets = [] }: Wa
   }, [])
   const all = [...(wallets ?? []), ...extraWallets]
   const busy = wallet.step !== "idle" && wallet.step !== "error" && wallet.step !== "submitted"
+  const sent = wallet.step === "submitted" || (busy && wallet.txHash !== null)
   const pay = (w: DiscoveredWallet) => {
     setChosen(w)
     void controller.payWithWallet(w.provider)
@@ -78,21 +81,31 @@ export function WalletPay({ controller, payment, wallet, extraWallets = [] }: Wa
           </ol>
         </>
       )}
-      {wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">No browser wallet found. Install one, or use the address option.</p>}
+      {!sent && wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">No browser wallet found. Install one, or use the address option.</p>}
+      {/* After a transaction is sent the buttons are gone for this payment (issue 19 point 3), not merely disabled. */}
+      {!sent && (
       <div className="stablecoin-payment__wallet-buttons">
         {all.map((w) => (
-          <button key={w.info.uuid} type="button" className="stablecoin-payment__button" disabled={busy} onClick={() => pay(w)}>
+          <button key={w.info.uuid} type="button" className="stablecoin-payment__button" disabled={!canPay} aria-disabled={!canPay} onClick={() => pay(w)}>
             {w.info.icon ? <img src={w.info.icon} alt="" width={20} height={20} /> : null}
             Pay {amount} {payment.token.symbol} with {w.info.name}
           </button>
         ))}
       </div>
+      )}
+      {!sent && !canPay && wallet.step === "idle" && (
+        <p className="stablecoin-payment__hint">A payment request for this order is open in your wallet, perhaps from another tab. Confirm or reject it there.</p>
+      )}
       {busy && <p className="stablecoin-payment__step">{STEP_TEXT[wallet.step as WalletStep]}</p>}
-      {wallet.step === "submitted" && <p className="stablecoin-payment__step">Payment sent. Waiting for the store to confirm it…</p>}
+      {wallet.step === "submitted" && (
+        <p className="stablecoin-payment__step stablecoin-payment__sent">
+          Sent: transaction <code className="stablecoin-payment__tx">{wallet.txHash}</code>
+        </p>
+      )}
       {wallet.step === "error" && (
         <div className="stablecoin-payment__error" role="alert">
           <p>{wallet.error.message}</p>
-          {chosen && (
+          {chosen && canPay && (
             <button type="button" className="stablecoin-payment__button" onClick={() => pay(chosen)}>
               Try again
             </button>

@@ -1,10 +1,13 @@
 import { createPublicClient, createWalletClient, custom, erc20Abi, getAddress, numberToHex, type Address, type Hex, type PublicClient } from "viem"
 import { poolAbi } from "../../lib/chain/abis"
 import { formatTokenAmount } from "../../lib/chain/format-token-amount"
+import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
 import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
+import { reportRefusal, UNVERIFIED_MESSAGE } from "../trust/report-refusal"
+import { verifyPaymentAgainstRoots } from "../trust/verify-payment-against-roots"
 import { KNOWN_CHAINS, type AddChainParameters } from "./add-chain-parameters"
 import type { Eip1193Provider } from "./eip1193"
-import { verifyInWallet } from "./verify-in-wallet"
+import { requiresZeroAllowanceFirst } from "./requires-zero-allowance-first"
 import { walletErrorOf, type WalletError } from "./wallet-error"
 
 /** Where the wallet flow is; the UI shows one line per step. */
@@ -13,14 +16,22 @@ export type WalletStep = "connecting" | "switching_chain" | "verifying" | "check
 export type PayWithWalletParameters = {
   provider: Eip1193Provider
   payment: PublicStablecoinPayment
+  /** The merchant's pinned roots (build-time configuration): what the wallet's node must confirm before anything is signed. */
+  roots: StorefrontTrustRoots | null
   onStep?: (step: WalletStep, detail?: { txHash?: Hex }) => void
+  /** Called once the payment transaction has a hash (before its receipt): it is sent, whatever happens next. */
+  onSent?: (txHash: Hex, baseUnits: bigint) => void
   /** For a chain missing from KNOWN_CHAINS (a testnet, a local chain): what wallet_addEthereumChain gets. */
   addChain?: Omit<AddChainParameters, "chainId">
   /** Receipt polling through the wallet's node (default 1000 ms). */
   pollingIntervalMs?: number
 }
 
-export type PayWithWalletReturnType = Promise<{ ok: true; txHash: Hex; from: Address } | { ok: false; error: WalletError }>
+export type PayWithWalletReturnType = Promise<
+  | { ok: true; txHash: Hex; from: Address }
+  /** `sent`: the payment transaction that was sent before the failure (a revert, or a receipt that never came). */
+  | { ok: false; error: WalletError; sent: { txHash: Hex; reverted: boolean } | null }
+>
 
 const UNRECOGNIZED_CHAIN = 4902
 
@@ -30,44 +41,46 @@ export function amountToPay(payment: PublicStablecoinPayment): bigint {
 }
 
 /**
- * Pays a verified payment from the customer's wallet. Connect rail: `approve` only when the
- * allowance is short, then `pool.deposit(token, amount, paymentRef)`. Deposit rail: a plain
- * `transfer` to the verified address. Before anything is signed it switches (or adds) the chain,
- * re-derives the addresses through the wallet's node (verifyInWallet) and checks the balance.
- * Every failure comes back as a WalletError the customer can act on; nothing is retried here.
- * @example const paid = await payWithWallet({ provider: window.ethereum, payment, onStep: console.log })
+ * Pays a payment from the customer's wallet, only after the wallet's own node proved it against
+ * the merchant's pinned roots (verifyPaymentAgainstRoots): the wallet then calls exactly the
+ * proven pool or token, with the proven amount, never an address read from the store's answer.
+ * Connect rail: `approve` only when the allowance is short (after `approve(0)` where the token
+ * requires it), then `pool.deposit(token, amount, paymentRef)`. Deposit rail: a `transfer` to the
+ * proven forwarder. Every failure comes back as a WalletError; nothing is retried here.
+ * @example const paid = await payWithWallet({ provider: window.ethereum, payment, roots, onStep: console.log })
  */
-export async function payWithWallet({ provider, payment, onStep = () => {}, addChain, pollingIntervalMs = 1000 }: PayWithWalletParameters): PayWithWalletReturnType {
+export async function payWithWallet({ provider, payment, roots, onStep = () => {}, onSent = () => {}, addChain, pollingIntervalMs = 1000 }: PayWithWalletParameters): PayWithWalletReturnType {
+  let sentHash: Hex | null = null
   try {
     onStep("connecting")
     const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[]
-    if (!accounts?.[0]) return { ok: false, error: { code: "no_wallet", message: "The wallet shared no account." } }
+    if (!accounts?.[0]) return { ok: false, error: { code: "no_wallet", message: "The wallet shared no account." }, sent: null }
     const from = getAddress(accounts[0])
 
     const switched = await ensureChain(provider, payment.chain.id, addChain, onStep)
-    if (switched) return { ok: false, error: switched }
+    if (switched) return { ok: false, error: switched, sent: null }
 
-    const client = createPublicClient({ transport: custom(provider), pollingInterval: pollingIntervalMs }) as PublicClient
+    const client = createPublicClient({ transport: custom(provider), pollingInterval: pollingIntervalMs, cacheTime: 0 }) as PublicClient
     const wallet = createWalletClient({ account: from, transport: custom(provider) })
 
     onStep("verifying")
-    const failed = await verifyInWallet({ client, payment })
-    if (failed) {
-      return { ok: false, error: { code: "verification_failed", message: `The payment address did not check out on your wallet's network (${failed}). Nothing was sent; do not pay this address.` } }
+    const verified = await verifyPaymentAgainstRoots({ roots, payment, client })
+    if (!verified.ok) {
+      reportRefusal(payment.paymentId, verified.error)
+      return { ok: false, error: { code: "verification_failed", message: UNVERIFIED_MESSAGE, check: verified.error.check }, sent: null }
     }
+    const { token, amount, pool, depositAddress, paymentRef, decimals } = verified.value
 
     onStep("checking_balance")
-    const token = getAddress(payment.token.address)
-    const amount = amountToPay(payment)
     const balance = await client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [from] })
     if (balance < amount) {
-      const decimals = payment.token.decimals
       return {
         ok: false,
         error: {
           code: "insufficient_balance",
           message: `This wallet holds ${formatTokenAmount(balance, decimals)} ${payment.token.symbol} on ${payment.chain.name}; the payment needs ${formatTokenAmount(amount, decimals)}. Top it up or use another wallet.`,
         },
+        sent: null,
       }
     }
 
@@ -76,28 +89,32 @@ export async function payWithWallet({ provider, payment, onStep = () => {}, addC
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: pollingIntervalMs })
       return receipt.status === "success"
     }
+    const approve = async (value: bigint) => {
+      const approval = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "approve", args: [pool, value] })
+      return mined(approval)
+    }
+    const approvalFailed = { ok: false as const, error: { code: "reverted" as const, message: "The approval failed on-chain. Nothing was paid; try again." }, sent: null }
 
-    let txHash: Hex
-    if (payment.connect) {
-      const pool = getAddress(payment.connect.pool)
+    if (depositAddress) {
+      onStep("paying")
+      sentHash = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "transfer", args: [depositAddress, amount] })
+    } else {
       const allowance = await client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [from, pool] })
       if (allowance < amount) {
         onStep("approving")
-        const approval = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "approve", args: [pool, amount] })
-        if (!(await mined(approval))) return { ok: false, error: { code: "reverted", message: "The approval failed on-chain. Nothing was paid; try again." } }
+        if (requiresZeroAllowanceFirst({ chainId: payment.chain.id, symbol: payment.token.symbol, current: allowance }) && !(await approve(0n))) return approvalFailed
+        if (!(await approve(amount))) return approvalFailed
       }
       onStep("paying")
-      txHash = await wallet.writeContract({ chain: null, address: pool, abi: poolAbi, functionName: "deposit", args: [token, amount, payment.connect.paymentRef as Hex] })
-    } else if (payment.deposit) {
-      onStep("paying")
-      txHash = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "transfer", args: [getAddress(payment.deposit.address), amount] })
-    } else {
-      return { ok: false, error: { code: "verification_failed", message: "This payment has no verified address." } }
+      sentHash = await wallet.writeContract({ chain: null, address: pool, abi: poolAbi, functionName: "deposit", args: [token, amount, paymentRef] })
     }
-    if (!(await mined(txHash))) return { ok: false, error: { code: "reverted", message: "The payment transaction failed on-chain. Nothing was paid; try again." } }
-    return { ok: true, txHash, from }
+    onSent(sentHash, amount)
+    if (!(await mined(sentHash))) {
+      return { ok: false, error: { code: "reverted", message: "The payment transaction failed on-chain. Nothing was paid; try again." }, sent: { txHash: sentHash, reverted: true } }
+    }
+    return { ok: true, txHash: sentHash, from }
   } catch (error) {
-    return { ok: false, error: walletErrorOf(error) }
+    return { ok: false, error: walletErrorOf(error), sent: sentHash ? { txHash: sentHash, reverted: false } : null }
   }
 }
 

@@ -8,7 +8,8 @@ export type WalletErrorCode =
   | "reverted"
   | "wallet_error"
 
-export type WalletError = { code: WalletErrorCode; message: string }
+/** `check`: for verification_failed, the trust check that refused (issue 19 point 1). */
+export type WalletError = { code: WalletErrorCode; message: string; check?: string }
 
 type Coded = { code?: unknown; cause?: unknown; shortMessage?: unknown; message?: unknown }
 

@@ -1,0 +1,156 @@
+import type { Page, Route } from "playwright-core"
+import { getAddress, type Address } from "viem"
+import { createPool, devAccounts, localClients } from "../../sandbox/chain"
+import { poolAbi, poolFactoryAbi, testTokenAbi } from "../../src/lib/chain/abis"
+import { buildErc20TransferUri } from "../../src/lib/chain/build-erc20-transfer-uri"
+import { computePaymentRef } from "../../src/lib/chain/compute-payment-ref"
+import { deriveForwarderAddress } from "../../src/lib/chain/derive-forwarder-address"
+import type { StablecoinCartPaymentResponse } from "../../src/lib/checkout/public-payment"
+import { createCart, eventually } from "../http/helpers/checkout"
+import { ordersWithPayments } from "../http/helpers/ledger"
+import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
+import { useDemoStorefront } from "./helpers/demo-storefront"
+import { injectAnvilWallet, openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
+import { screenshotAtWidths } from "./helpers/screenshot"
+import { storefrontSuite } from "./helpers/storefront-suite"
+
+jest.setTimeout(240_000)
+
+// 1 s blocks: confirmations accrue on their own after the wallet's payment, as on a live chain.
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2, blockTime: 1 }] })
+const demo = useDemoStorefront()
+
+const REFUSAL = "We could not verify this payment address. Nothing was sent."
+
+storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
+  const chain = () => stack.sandbox.chains[0]!
+  const clients = () => localClients(8453, chain().rpcUrl)
+
+  async function fund(token: Address, amount: bigint) {
+    const { publicClient, walletClient } = clients()
+    const hash = await walletClient(devAccounts.customer).writeContract({ address: token, abi: testTokenAbi, functionName: "mint", args: [devAccounts.customer.address, amount] })
+    await publicClient.waitForTransactionReceipt({ hash })
+  }
+
+  /** Every token transfer the customer made since `fromBlock` (the chain's own record of what was sent). */
+  async function transfersFromCustomer(token: Address, fromBlock: bigint) {
+    return clients().publicClient.getContractEvents({ address: token, abi: testTokenAbi, eventName: "Transfer", args: { from: devAccounts.customer.address }, fromBlock })
+  }
+
+  /** An attacker's pool, deployed through the merchant's own factory for ANOTHER payout (once: the chain outlives the tests). */
+  async function attackerPool(): Promise<Address> {
+    const factory = chain().factory as Address
+    const pool = await clients().publicClient.readContract({ address: factory, abi: poolFactoryAbi, functionName: "poolOf", args: [devAccounts.otherPayout.address] })
+    const code = await clients().publicClient.getCode({ address: pool })
+    if (!code || code === "0x") await createPool({ chainId: 8453, rpcUrl: chain().rpcUrl, factory, payout: devAccounts.otherPayout.address })
+    return pool
+  }
+
+  /** Rewrites every store view of the cart on its way to the page (what an injected script or a proxy could do). */
+  async function rewriteViews(page: Page, rewrite: (body: StablecoinCartPaymentResponse) => StablecoinCartPaymentResponse) {
+    await page.route("**/store/stablecoin/carts/*/payment", async (route: Route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as StablecoinCartPaymentResponse
+      await route.fulfill({ response, json: body.payment ? rewrite(body) : body })
+    })
+  }
+
+  function consoleErrors(page: Page) {
+    const errors: string[] = []
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()))
+    return errors
+  }
+
+  it.each([
+    ["connect", "the verification block names the attacker's payout", "payout"],
+    ["connect", "the verification block keeps the merchant's payout", "pool_address"],
+    ["deposit", "the forwarder of the attacker pool, QR and verification consistent", "pool_address"],
+  ] as const)("a rewritten answer on the %s rail (%s): refusal shown, nothing signed, no transfer on the chain", async (rail, _variant, check) => {
+    const pool = await attackerPool()
+    const initCodeHash = await clients().publicClient.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
+    const keepsPayout = check === "pool_address"
+    const { cart } = await createCart(api, store(), "eur")
+    const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
+    const errors = consoleErrors(page)
+    await injectAnvilWallet(page, { rpcUrl: chain().rpcUrl, chainId: 8453, address: devAccounts.customer.address })
+    await rewriteViews(page, ({ payment, withheld }) => {
+      const p = payment!
+      const payout = keepsPayout ? p.verification.payout : devAccounts.otherPayout.address
+      if (rail === "connect") return { withheld, payment: { ...p, connect: { ...p.connect!, pool }, verification: { ...p.verification, pool, payout } } }
+      const forwarder = deriveForwarderAddress({ pool, paymentRef: computePaymentRef(p.paymentId), forwarderInitCodeHash: initCodeHash })
+      const paymentUri = buildErc20TransferUri({ token: p.token.address as Address, chainId: 8453, to: forwarder, amount: p.amount.baseUnits })
+      return { withheld, payment: { ...p, deposit: { address: forwarder, paymentUri }, verification: { ...p.verification, pool, payout, forwarder } } }
+    })
+    const fromBlock = await clients().publicClient.getBlockNumber()
+    await openPaymentStep(page, demo.url, cart.id, { rail, token: "USDC", chainId: 8453 })
+    const token = (await eventually(async () => (await view(cart.id)).payment)).token.address as Address
+    await fund(token, 100_000_000n)
+
+    expect(await waitForStatus(page, ["refused"])).toBe("refused")
+    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
+    // Nothing shown: no address, no pool, no QR, no Pay button.
+    expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__pool, .stablecoin-payment__qr, .stablecoin-payment__wallet button").count()).toBe(0)
+    expect(errors.some((e) => e.includes(`check "${check}" failed`))).toBe(true)
+    await page.waitForTimeout(1500)
+    expect(await page.evaluate(() => (window as unknown as { __walletRequests: string[] }).__walletRequests)).toEqual([])
+    expect(await transfersFromCustomer(token, fromBlock)).toHaveLength(0)
+    expect(await clients().publicClient.readContract({ address: token, abi: testTokenAbi, functionName: "balanceOf", args: [pool] })).toBe(0n)
+    if (rail === "connect" && check === "payout") await screenshotAtWidths(page, "refused")
+    await page.close()
+  })
+
+  it("double click, a reload and a second tab during the payment: one transfer on the chain, Pay never offered again", async () => {
+    const { cart } = await createCart(api, store(), "eur")
+    // One browser profile for both tabs: they share localStorage, as a shopper's tabs do.
+    const context = await demo.browser.newContext({ viewport: { width: 900, height: 1000 } })
+    const page = await context.newPage()
+    await injectAnvilWallet(page, { rpcUrl: chain().rpcUrl, chainId: 8453, address: devAccounts.customer.address, signDelayMs: 5000 })
+    await openPaymentStep(page, demo.url, cart.id, { rail: "connect", token: "USDC", chainId: 8453 })
+    await page.getByRole("button", { name: /with Test Wallet/ }).waitFor()
+    const payment = (await view(cart.id)).payment!
+    const token = payment.token.address as Address
+    await fund(token, BigInt(payment.amount.baseUnits) * 3n)
+    const fromBlock = await clients().publicClient.getBlockNumber()
+
+    // Three clicks in one task: the controller claims the payment before its first await.
+    await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>(".stablecoin-payment__wallet-buttons button")!
+      button.click()
+      button.click()
+      button.click()
+    })
+    await page.waitForSelector(".stablecoin-payment__step")
+    expect(await page.getByRole("button", { name: /with Test Wallet/ }).isDisabled()).toBe(true)
+    await screenshotAtWidths(page, "paying")
+    await page.getByRole("button", { name: /with Test Wallet/ }).click({ force: true })
+
+    // A second tab while the wallet request is open (5 s per signature): no Pay offered.
+    const second = await context.newPage()
+    await injectAnvilWallet(second, { rpcUrl: chain().rpcUrl, chainId: 8453, address: devAccounts.customer.address })
+    await second.goto(`${demo.url}/?cart=${cart.id}&poll=500`)
+    await second.waitForSelector(".stablecoin-payment[data-status=waiting] .stablecoin-payment__wallet", { timeout: 15_000 }).catch(async (error: Error) => {
+      throw new Error(`${error.message.split("\n")[0]}; the second tab shows: ${(await second.textContent("main"))?.slice(0, 600)}`)
+    })
+    expect(await second.locator(".stablecoin-payment__wallet-buttons button:enabled").count()).toBe(0)
+
+    // Sent: the buttons are gone; a reload reads the sent transaction back and does not offer Pay.
+    await page.waitForSelector(".stablecoin-payment__sent", { timeout: 30_000 })
+    await screenshotAtWidths(page, "sent")
+    await page.reload()
+    await page.waitForSelector(".stablecoin-payment__sent, .stablecoin-payment__progress, [data-order-id]", { timeout: 30_000 })
+    expect(await page.locator(".stablecoin-payment__wallet-buttons button").count()).toBe(0)
+
+    const orderId = await waitForOrderPlaced(second, 90_000)
+    expect(orderId).toBe((await view(cart.id)).payment!.orderId)
+    await second.waitForSelector(".stablecoin-order-payment[data-status=paid]", { timeout: 30_000 })
+    const transfers = await transfersFromCustomer(token, fromBlock)
+    expect(transfers).toHaveLength(1)
+    expect(transfers[0]!.args.value).toBe(BigInt(payment.amount.baseUnits))
+    expect(getAddress(transfers[0]!.args.to!)).toBe(getAddress(chain().pool))
+    const orders = await ordersWithPayments(getContainer())
+    expect(orders).toHaveLength(1)
+    expect(orders[0]!.captures).toHaveLength(1)
+    await screenshotAtWidths(second, "order-paid")
+    await context.close()
+  })
+})

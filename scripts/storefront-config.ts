@@ -1,0 +1,60 @@
+/**
+ * `npm run storefront:config`: prints the storefront's configuration (the merchant's pinned trust
+ * roots, issue 19 point 2) from the plugin options, as the env line the Next.js guide's
+ * `.env.local` takes. The options come from where the store reads them: the stablecoin payment
+ * provider's `options` in medusa-config.ts (here filled from STABLECOIN_OPTIONS).
+ *
+ *   npm run storefront:config                                   # NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS='{…}'
+ *   npm run storefront:config -- --config ../backend/medusa-config.ts
+ *   npm run storefront:config -- --public-rpc 8453=https://mainnet.base.org   # for shoppers without a wallet
+ *   npm run storefront:config -- --json                         # the roots alone
+ */
+import path from "node:path"
+import { buildStorefrontTrustRoots } from "../src/lib/chain/build-storefront-trust-roots"
+import { formatStorefrontConfigEnv } from "../src/lib/chain/format-storefront-config-env"
+import { parsePluginOptions } from "../src/lib/options"
+
+const PROVIDER_RESOLVE = /(^|\/)providers\/stablecoin\/?$/
+
+/** The first `{ resolve: …providers/stablecoin, options }` anywhere in the loaded config (defineConfig reshapes `modules`). */
+function findProviderOptions(node: unknown, seen = new Set<unknown>()): unknown {
+  if (!node || typeof node !== "object" || seen.has(node)) return undefined
+  seen.add(node)
+  const record = node as { resolve?: unknown; options?: unknown }
+  if (typeof record.resolve === "string" && PROVIDER_RESOLVE.test(record.resolve) && record.options) return record.options
+  for (const value of Object.values(node)) {
+    const found = findProviderOptions(value, seen)
+    if (found) return found
+  }
+  return undefined
+}
+
+function argValues(name: string): string[] {
+  const args = process.argv.slice(2)
+  return args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]!] : []))
+}
+
+function main() {
+  const configPath = path.resolve(argValues("--config")[0] ?? "medusa-config.ts")
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require(configPath) as { default?: unknown }
+  const raw = findProviderOptions(loaded.default ?? loaded)
+  if (!raw || (typeof raw === "object" && Object.keys(raw).length === 0)) {
+    throw new Error(`no stablecoin provider options in ${configPath} (is STABLECOIN_OPTIONS set in this shell, or pass --config <path>)`)
+  }
+  const roots = buildStorefrontTrustRoots({ chains: parsePluginOptions(raw).chains })
+  for (const pair of argValues("--public-rpc")) {
+    const [chainId, url] = pair.split(/=(.*)/s)
+    const chain = roots.chains.find((c) => c.chainId === Number(chainId))
+    if (!chain || !url || !/^https?:\/\//.test(url)) throw new Error(`--public-rpc ${pair}: expected <configured chain id>=<http(s) URL>`)
+    chain.publicRpcUrl = url
+  }
+  process.stdout.write(`${process.argv.includes("--json") ? JSON.stringify(roots, null, 2) : formatStorefrontConfigEnv({ roots })}\n`)
+}
+
+try {
+  main()
+} catch (error) {
+  process.stderr.write(`storefront:config: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+}

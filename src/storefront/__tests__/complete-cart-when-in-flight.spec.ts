@@ -1,0 +1,48 @@
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { completeCartWhenInFlight, NOT_IN_FLIGHT_CODE } from "../complete-cart-when-in-flight"
+import { createStablecoinStoreClient } from "../store-client"
+
+/** A real HTTP server answering POST /store/carts/:id/complete from a script of answers, one per request. */
+let server: Server
+let answers: Array<{ status: number; body: unknown; headers?: Record<string, string> }> = []
+let requests = 0
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    const answer = answers[Math.min(requests++, answers.length - 1)]!
+    res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers })
+    res.end(JSON.stringify(answer.body))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+beforeEach(() => {
+  requests = 0
+})
+
+const client = () => createStablecoinStoreClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, publishableKey: "pk_test" })
+const notInFlight = { status: 409, body: { type: "not_allowed", code: NOT_IN_FLIGHT_CODE, message: "not yet" }, headers: { "retry-after": "3" } }
+const order = { status: 200, body: { type: "order", order: { id: "order_1" } } }
+
+describe("completeCartWhenInFlight", () => {
+  it("retries the 409 not-in-flight answer after Retry-After, then returns the order", async () => {
+    answers = [notInFlight, notInFlight, order]
+    const waits: number[] = []
+    const done = await completeCartWhenInFlight({ client: client(), cartId: "cart_1", sleep: async (ms) => void waits.push(ms) })
+    expect(done).toEqual({ outcome: "order", orderId: "order_1" })
+    expect(waits).toEqual([3000, 3000])
+  })
+  it("backs off past Retry-After and gives up after the bound", async () => {
+    answers = [notInFlight]
+    const waits: number[] = []
+    const done = await completeCartWhenInFlight({ client: client(), cartId: "cart_1", maxAttempts: 5, sleep: async (ms) => void waits.push(ms) })
+    expect(done).toEqual({ outcome: "gave_up" })
+    expect(waits).toEqual([3000, 3000, 4000, 8000, 15000])
+    expect(requests).toBe(5)
+  })
+  it("a store that completes only after the capture (400 not_allowed): no retry", async () => {
+    answers = [{ status: 400, body: { type: "not_allowed", message: "Payment authorization is pending" } }, order]
+    expect(await completeCartWhenInFlight({ client: client(), cartId: "cart_1", sleep: async () => {} })).toEqual({ outcome: "after_capture" })
+    expect(requests).toBe(1)
+  })
+})

@@ -1,0 +1,23 @@
+import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
+import { orderPaymentStateOf } from "../order-payment-state"
+
+const buildPayment = (over: Partial<PublicStablecoinPayment> & { captured?: boolean }) =>
+  ({ phase: "order_placed", status: "confirming", remaining: null, surplus: null, ...over }) as PublicStablecoinPayment
+
+describe("orderPaymentStateOf", () => {
+  it("an order placed while the transfer confirms is not paid: the view keeps the payment's phase until the capture", () => {
+    expect(orderPaymentStateOf(buildPayment({ phase: "confirming", status: "confirming" })).status).toBe("confirming")
+    expect(orderPaymentStateOf(buildPayment({ phase: "paid", status: "swept" })).status).toBe("confirming")
+    expect(orderPaymentStateOf(buildPayment({ status: "swept", captured: false })).status).toBe("confirming")
+  })
+  it("paid once the view says captured", () => {
+    expect(orderPaymentStateOf(buildPayment({ status: "confirming", captured: true })).status).toBe("paid")
+  })
+  it("a view without `captured`: its order_placed phase is the capture", () => {
+    expect(orderPaymentStateOf(buildPayment({ status: "swept" })).status).toBe("paid")
+  })
+  it("short and problem payments say so", () => {
+    expect(orderPaymentStateOf(buildPayment({ phase: "underpaid", status: "underpaid" })).status).toBe("underpaid")
+    expect(orderPaymentStateOf(buildPayment({ phase: "wrong_token", status: "wrong_token" })).status).toBe("attention")
+  })
+})
