@@ -7,9 +7,13 @@
  *   npm run storefront:config                                   # NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS='{…}'
  *   npm run storefront:config -- --config ../backend/medusa-config.ts
  *   npm run storefront:config -- --public-rpc 8453=https://mainnet.base.org   # for shoppers without a wallet
+ *   npm run storefront:config -- --pin-pool                     # also the pool and forwarder init code hash, read from each chain
  *   npm run storefront:config -- --json                         # the roots alone
  */
 import path from "node:path"
+import { createPublicClient, http } from "viem"
+import { poolAbi, poolFactoryAbi } from "../src/lib/chain/abis"
+import type { StorefrontChainRoots } from "../src/lib/chain/storefront-trust-roots"
 import { buildStorefrontTrustRoots } from "../src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "../src/lib/chain/format-storefront-config-env"
 import { parsePluginOptions } from "../src/lib/options"
@@ -34,7 +38,24 @@ function argValues(name: string): string[] {
   return args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]!] : []))
 }
 
-function main() {
+/**
+ * The pool `factory.poolOf(payout)` and its `forwarderInitCodeHash()` through the merchant's own RPC
+ * (here, on the merchant's machine; the URL never enters the output). A pool not deployed yet has
+ * no init code hash to read: then neither is pinned.
+ */
+async function pinPool(roots: StorefrontChainRoots, rpcUrl: string): Promise<void> {
+  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) })
+  const pool = await client.readContract({ address: roots.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [roots.payout] })
+  const code = await client.getCode({ address: pool })
+  if (!code || code === "0x") {
+    process.stderr.write(`storefront:config: chain ${roots.chainId}: the pool ${pool} is not deployed yet; not pinned\n`)
+    return
+  }
+  roots.pool = pool
+  roots.forwarderInitCodeHash = await client.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
+}
+
+async function main() {
   const configPath = path.resolve(argValues("--config")[0] ?? "medusa-config.ts")
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(configPath) as { default?: unknown }
@@ -42,7 +63,9 @@ function main() {
   if (!raw || (typeof raw === "object" && Object.keys(raw).length === 0)) {
     throw new Error(`no stablecoin provider options in ${configPath} (is STABLECOIN_OPTIONS set in this shell, or pass --config <path>)`)
   }
-  const roots = buildStorefrontTrustRoots({ chains: parsePluginOptions(raw).chains })
+  const { chains } = parsePluginOptions(raw)
+  const roots = buildStorefrontTrustRoots({ chains })
+  if (process.argv.includes("--pin-pool")) await Promise.all(roots.chains.map((c, i) => pinPool(c, chains[i]!.rpcUrl)))
   for (const pair of argValues("--public-rpc")) {
     const [chainId, url] = pair.split(/=(.*)/s)
     const chain = roots.chains.find((c) => c.chainId === Number(chainId))
@@ -52,9 +75,7 @@ function main() {
   process.stdout.write(`${process.argv.includes("--json") ? JSON.stringify(roots, null, 2) : formatStorefrontConfigEnv({ roots })}\n`)
 }
 
-try {
-  main()
-} catch (error) {
-  process.stderr.write(`storefront:config: ${error instanceof Error ? error.message : String(error)}\n`)
+main().catch((error: unknown) => {
+  process.stderr.write(`storefront:config: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}\n`)
   process.exit(1)
-}
+})

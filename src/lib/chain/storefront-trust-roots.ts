@@ -1,4 +1,4 @@
-import type { Address } from "viem"
+import type { Address, Hex } from "viem"
 import type { TokenSymbol } from "./types"
 
 /**
@@ -15,6 +15,13 @@ export type StorefrontChainRoots = {
   /** The merchant's payout address. */
   payout: Address
   tokens: Partial<Record<TokenSymbol, { address: Address; decimals: number }>>
+  /**
+   * Optional, read from the chain when the roots were printed (`storefront:config --pin-pool`): the
+   * pool `factory.poolOf(payout)` and its `forwarderInitCodeHash()`. With them the checks that need
+   * no node also prove the pool and the deposit address (a shopper without a wallet or public RPC).
+   */
+  pool?: Address
+  forwarderInitCodeHash?: Hex
   /**
    * A public JSON-RPC endpoint the storefront may add for shoppers without a wallet (deposit
    * rail); never the merchant's own RPC URL, which may carry an API key.

@@ -40,7 +40,18 @@ export function parseTrustRoots(input: unknown): ParseTrustRootsReturnType {
     }
     if (Object.keys(tokens).length === 0) return err(`${at}.tokens must pin at least one token`)
     const publicRpcUrl = typeof c.publicRpcUrl === "string" && /^https?:\/\//.test(c.publicRpcUrl) ? c.publicRpcUrl : undefined
-    parsed.push({ chainId: c.chainId, factory: getAddress(c.factory), payout: getAddress(c.payout), tokens, ...(publicRpcUrl ? { publicRpcUrl } : {}) })
+    if (c.pool !== undefined && (typeof c.pool !== "string" || !isAddress(c.pool, { strict: false }))) return err(`${at}.pool must be an address`)
+    if (c.forwarderInitCodeHash !== undefined && (typeof c.forwarderInitCodeHash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(c.forwarderInitCodeHash)))
+      return err(`${at}.forwarderInitCodeHash must be a 32-byte hex string`)
+    parsed.push({
+      chainId: c.chainId,
+      factory: getAddress(c.factory),
+      payout: getAddress(c.payout),
+      tokens,
+      ...(typeof c.pool === "string" ? { pool: getAddress(c.pool) } : {}),
+      ...(typeof c.forwarderInitCodeHash === "string" ? { forwarderInitCodeHash: c.forwarderInitCodeHash as `0x${string}` } : {}),
+      ...(publicRpcUrl ? { publicRpcUrl } : {}),
+    })
   }
   return ok({ chains: parsed })
 }

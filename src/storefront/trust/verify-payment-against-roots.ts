@@ -103,6 +103,12 @@ export async function verifyPaymentAgainstRoots({ roots, payment, client }: Veri
     if (payment.remaining && payment.remaining.paymentUri !== uriOf(rest)) return fail("payment_uri", uriOf(rest), payment.remaining.paymentUri)
   }
   if (!isAddress(claimedPool, { strict: false })) return fail("pool_address", "an address", claimedPool)
+  // Pinned pool and init code hash (optional roots): the pool and the forwarder proved without a node.
+  if (chain.pool && !isAddressEqual(getAddress(claimedPool), chain.pool)) return fail("pool_address", `${chain.pool} (pinned pool)`, claimedPool)
+  if (depositAddress && chain.pool && chain.forwarderInitCodeHash) {
+    const forwarder = deriveForwarderAddress({ pool: chain.pool, paymentRef, forwarderInitCodeHash: chain.forwarderInitCodeHash })
+    if (!isAddressEqual(forwarder, depositAddress)) return fail("forwarder", forwarder, depositAddress)
+  }
   const target: VerifiedPayTarget = { chainId: chain.chainId, token: token.address, decimals: token.decimals, pool: getAddress(claimedPool), depositAddress, paymentRef, amount: rest, onChain: false }
   if (!client) return ok(target)
 

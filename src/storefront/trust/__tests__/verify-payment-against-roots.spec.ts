@@ -123,6 +123,19 @@ describe("verifyPaymentAgainstRoots", () => {
     expect(await failedCheck(payment)).toBe("pool_address")
   })
 
+  it.each(["deposit", "connect"] as const)("attacker pool (%s) without a node: caught when the roots pin the pool and the forwarder init code hash", async (rail) => {
+    const pinned = { chains: [{ ...roots.chains[0]!, pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash }] }
+    expect(await failedCheck(buildPayment(rail), { pinned, withNode: false })).toBeNull()
+    expect(await failedCheck(buildPayment(rail, { pool: attackerPool }), { pinned, withNode: false })).toBe("pool_address")
+  })
+
+  it("attacker forwarder without a node: caught by the pinned forwarder init code hash", async () => {
+    const pinned = { chains: [{ ...roots.chains[0]!, pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash }] }
+    const payment = buildPayment("deposit")
+    const other = buildPayment("deposit", { paymentId: "pay_other" })
+    expect(await failedCheck({ ...payment, deposit: other.deposit }, { pinned, withNode: false })).toBe("forwarder")
+  })
+
   it("attacker connect pool differing from the verification block", async () => {
     const payment = buildPayment("connect")
     expect(await failedCheck({ ...payment, connect: { ...payment.connect!, pool: attackerPool } }, { withNode: false })).toBe("pool_address")
