@@ -99,7 +99,11 @@ medusaIntegrationTestRunner({
 
       await stack.sandbox.mine(CHAIN, 6)
       await expectOneCapturedOrder(placed.data.order.id)
-      expect(await ledgerRow(getContainer(), d.paymentId)).toMatchObject({ status: "swept", confirmed_by: "webhook", attention: null })
+      const row = await eventually(async () => {
+        const r = await ledgerRow(getContainer(), d.paymentId)
+        return r?.captured_at ? r : null
+      })
+      expect(row).toMatchObject({ status: "swept", confirmed_by: "webhook", attention: null })
       // A later completion returns the same order.
       const again = await complete(cart.id)
       expect(again.data.order.id).toBe(placed.data.order.id)
@@ -201,24 +205,27 @@ medusaIntegrationTestRunner({
       await stack.sandbox.waitForStatus(d.deposit.intentId, "confirming", 20_000)
       const placed = await completeWhenInFlight(cart.id)
       expect((await storeOrder(placed.data.order.id)).payment_status).toBe("awaiting")
+      // Medusa's "mark as paid" refuses a collection awaiting a payment: the admin button cannot settle it twice.
       const marked = await api
         .post(`/admin/payment-collections/${paymentCollectionId}/mark-as-paid`, { order_id: placed.data.order.id }, await adminHeaders(api, getContainer()))
         .catch((e: any) => e.response)
+      expect(marked.status).toBe(400)
+      expect(marked.data.message).toMatch(/not_paid/)
+      // Settled another way all the same (a second provider's payment in the same collection, captured).
+      const payments = getContainer().resolve(Modules.PAYMENT)
+      const other = await payments.createPaymentSession(paymentCollectionId, { provider_id: "pp_system_default", amount: cart.total, currency_code: "eur", data: {} })
+      const otherPayment = await payments.authorizePaymentSession(other.id, {})
+      await payments.capturePayment({ payment_id: otherPayment.id })
+
       await stack.sandbox.mine(CHAIN, 6)
       const event = await sweptEvent("evt_paid_twice_1", d)
       const applied = await postWebhookAndWait(getContainer(), baseUrl(), JSON.stringify(event), { secret: stack.sandbox.webhookSecret })
+      expect(applied.body.outcome).toBe("settled_otherwise")
       expect(await countOf(getContainer(), "capture")).toBe(1)
       expect(await countOf(getContainer(), "refund")).toBe(0)
-      if (marked.status === 200) {
-        expect(applied.body.outcome).not.toBe("captured")
-        const row = await ledgerRow(getContainer(), d.paymentId)
-        expect(row).toMatchObject({ captured_at: null, status: "swept" })
-        expect(row!.refunds).toEqual([expect.objectContaining({ tokenAmount: d.amount, state: "due" })])
-      } else {
-        // Medusa refuses to mark a collection awaiting a payment as paid: the webhook's capture is the one settlement.
-        expect(marked.data.message).toMatch(/not_paid/)
-        expect(applied.body.outcome).toBe("captured")
-      }
+      const row = await ledgerRow(getContainer(), d.paymentId)
+      expect(row).toMatchObject({ captured_at: null, status: "swept", attention: "paid_twice" })
+      expect(row!.refunds).toEqual([expect.objectContaining({ tokenAmount: d.amount, state: "due" })])
     })
   },
 })
