@@ -11,6 +11,9 @@ import { applyWebhookEventInBackground } from "../workflows/apply-webhook-event-
  * applies none of them twice.
  */
 export default async function applyStoredStablecoinWebhookEventsJob(container: MedusaContainer) {
+  // A `medusa exec` script loads the jobs too and exits when its script ends: an event claimed here
+  // would be cut off mid-application and stay claimed for the stale-claim window (120 s).
+  if (process.argv.slice(2).includes("exec")) return
   const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const { batchSize, maxWebhookEventAttempts } = ledger.options.reconcile
   const events = await ledger.listReprocessableWebhookEvents({ limit: batchSize, maxAttempts: maxWebhookEventAttempts })
