@@ -5,7 +5,10 @@ import type { Address } from "viem"
 import { startSandbox, type Sandbox } from "../../sandbox"
 import { devAccounts } from "../../sandbox/chain"
 import { DEV_ADMIN } from "../../scripts/dev-state"
+import { buildStorefrontTrustRoots } from "../../src/lib/chain/build-storefront-trust-roots"
+import { formatStorefrontConfigEnv } from "../../src/lib/chain/format-storefront-config-env"
 import { formatTokenAmount } from "../../src/lib/chain/format-token-amount"
+import { parsePluginOptions } from "../../src/lib/options"
 import { eventually, storeHeaders } from "../http/helpers/checkout"
 import type { StoreFixture } from "../http/helpers/store-fixtures"
 import { openSession, paySession, sendTokens } from "../admin/helpers"
@@ -108,6 +111,20 @@ describe("the admin in Chromium", () => {
     await page.setViewportSize({ width: 1440, height: 2000 })
     await shot("health", '[data-testid="stablecoin-health"]')
     await page.setViewportSize({ width: 1440, height: 1000 })
+  })
+
+  it("the storefront configuration panel shows and copies the line storefront:config prints, without any RPC URL", async () => {
+    const base = parsePluginOptions(pluginOptionsFor(sandbox)).chains[0]!
+    const expected = formatStorefrontConfigEnv({ roots: buildStorefrontTrustRoots({ chains: [base, { ...base, chainId: 137 }] }) })
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url })
+    await page.goto(`${server.url}/app/stablecoin`)
+    const env = page.locator('[data-testid="stablecoin-storefront-env"]')
+    await env.waitFor({ timeout: 120_000 })
+    expect(await env.textContent()).toBe(expected)
+    expect(expected).not.toContain(base.rpcUrl)
+    await page.locator('[data-testid="stablecoin-storefront-config"]').getByRole("button", { name: "Copy" }).click()
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(expected)
+    await shot("storefront-config", '[data-testid="stablecoin-storefront-config"]')
   })
 
   it("the order widget shows each rail's payment as the ledger holds it", async () => {

@@ -29,7 +29,7 @@ export const StorefrontConfigPanel = () => {
   const env = data ? storefrontEnvOf(data.chains) : ""
   return (
     <Container className="divide-y p-0" data-testid="stablecoin-storefront-config">
-      <div className="flex items-center justify-between px-6 py-4">
+      <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <div className="flex flex-col">
           <Heading level="h2">Storefront configuration</Heading>
           <Text size="small" className="text-ui-fg-subtle">
@@ -40,6 +40,7 @@ export const StorefrontConfigPanel = () => {
         <Button
           size="small"
           variant="secondary"
+          className="shrink-0"
           disabled={!env}
           onClick={() =>
             navigator.clipboard.writeText(env).then(
