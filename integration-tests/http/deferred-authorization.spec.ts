@@ -215,7 +215,7 @@ medusaIntegrationTestRunner({
       const payments = getContainer().resolve(Modules.PAYMENT)
       const other = await payments.createPaymentSession(paymentCollectionId, { provider_id: "pp_system_default", amount: cart.total, currency_code: "eur", data: {} })
       const otherPayment = await payments.authorizePaymentSession(other.id, {})
-      await payments.capturePayment({ payment_id: otherPayment.id })
+      await payments.capturePayment({ payment_id: otherPayment!.id })
 
       await stack.sandbox.mine(CHAIN, 6)
       const event = await sweptEvent("evt_paid_twice_1", d)

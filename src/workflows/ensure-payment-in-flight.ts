@@ -1,12 +1,13 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Hex } from "viem"
 import { createRpcClient } from "../lib/chain/create-rpc-client"
 import { readPaymentArrival } from "../lib/chain/read-payment-arrival"
 import type { VerificationProof } from "../lib/chain/types"
-import { createIntervalGate } from "../lib/concurrency/create-interval-gate"
 import { readRecordedConfirmation } from "../lib/confirmation/payment-confirmation"
 import { readRecordedInFlight, signPaymentInFlight, type PaymentInFlight } from "../lib/confirmation/payment-in-flight"
+import { storefrontReadLimit } from "../lib/checkout/storefront-read-limit"
 import { compareWithIssued } from "../lib/judgement/compare-with-issued"
 import { observationFromStatusRecord } from "../lib/judgement/observation-from-status-record"
 import { createServiceClientFromOptions } from "../lib/options"
@@ -15,16 +16,13 @@ import { IN_FLIGHT_STATUSES, type ServiceStatus } from "../lib/status"
 import { STABLECOIN_MODULE } from "../modules/stablecoin"
 import { judgedPaymentOf, type LedgerPaymentRow } from "../modules/stablecoin/ledger-update-from-judgement"
 import type StablecoinModuleService from "../modules/stablecoin/service"
+import { claimStorefrontRead } from "./claim-storefront-read"
 import { recordFactsOnSession } from "./record-facts-on-session"
 
-/** A completion attempt asks the service at most this often per payment, and the chain at most this often (per process). */
-const SERVICE_READ_INTERVAL_MS = 2_000
-const CHAIN_READ_INTERVAL_MS = 1_000
+/** A completion attempt looks upstream (the service, then the chain) at most this often per payment. */
+const UPSTREAM_LOOK_INTERVAL_MS = 2_000
 /** Connect rail: how far back the pool's Deposited log is searched (the service reports older deposits itself). */
 const DEPOSIT_LOG_LOOKBACK_BLOCKS = 2_000n
-
-const serviceReads = createIntervalGate({ intervalMs: SERVICE_READ_INTERVAL_MS })
-const chainReads = createIntervalGate({ intervalMs: CHAIN_READ_INTERVAL_MS })
 
 /** Statuses that can never be captured: whatever the chain shows, they are not a payment on its way. */
 const NEVER_IN_FLIGHT: readonly ServiceStatus[] = ["wrong_token", "held_sanctioned"]
@@ -35,9 +33,11 @@ type SessionRow = { id: string; amount: unknown; currency_code: string; data: Pa
  * Whether a stablecoin session's payment is on its way, so that completing its cart may place the
  * order awaiting payment (deferred authorization, design.md §3 "Medusa mapping"). Looks once, in
  * order of cost: the session (a recorded confirmation or evidence), the ledger (a status the webhook
- * or a poll recorded), the service (one read per payment per 2 s, judged against what the plugin
- * issued and applied to nothing, so it takes no payment lock), the chain (one read per payment per
- * second: the service lags it). What it finds is recorded on the session as MAC'd evidence under
+ * or a poll recorded), then upstream at most once per payment per 2 s and within the store's read
+ * budget shared with shoppers' pages (claimStorefrontRead, so a flood of completions cannot push
+ * the store into the service's 429): the service (judged against what the plugin issued and applied
+ * to nothing, so it takes no payment lock) and, when it has not seen the transfer, the chain (the
+ * service lags it by a block). What it finds is recorded on the session as MAC'd evidence under
  * the cart's lock, for the provider's authorizePayment. It never captures.
  */
 export async function ensurePaymentInFlight(container: MedusaContainer, sessionId: string): Promise<boolean> {
@@ -64,28 +64,30 @@ async function seenOnItsWay(container: MedusaContainer, ledger: StablecoinModule
   if (NEVER_IN_FLIGHT.includes(recorded)) return null
   if (IN_FLIGHT_STATUSES.includes(recorded)) return { seenBy: "ledger", status: recorded }
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const limit = storefrontReadLimit({ perSecond: ledger.options.storefrontReadsPerSecond, priority: true })
+  if (!(await claimStorefrontRead(pg, { rowId: row.id, minIntervalMs: UPSTREAM_LOOK_INTERVAL_MS, limit }))) return null
 
-  if (serviceReads.claim(row.payment_id)) {
-    const askedId = row.rail === "deposit" && row.intent_id ? row.intent_id : row.payment_id
-    const answer = await createServiceClientFromOptions(ledger.options).poolDepositStatus({ id: askedId })
-    if (answer.ok) {
-      const observation = observationFromStatusRecord({ paymentId: row.payment_id, askedId, record: answer.value, source: "refresh" })
-      const contradictions = compareWithIssued(judgedPaymentOf(row), observation)
-      if (contradictions.length) {
-        logger.warn(`stablecoin: the service's record of ${row.payment_id} contradicts the ledger (${contradictions.map((c) => c.field).join(", ")}); not taken as a payment on its way.`)
-        return null
-      }
-      if (NEVER_IN_FLIGHT.includes(answer.value.status)) return null
-      if (IN_FLIGHT_STATUSES.includes(answer.value.status)) return { seenBy: "service", status: answer.value.status }
-    } else {
-      logger.warn(`stablecoin: asking the service whether ${row.payment_id} is on its way failed (${answer.error.code}); the chain is asked instead.`)
+  const askedId = row.rail === "deposit" && row.intent_id ? row.intent_id : row.payment_id
+  // A completion does not wait out the service's Retry-After: it is answered 409 and asks again.
+  const answer = await createServiceClientFromOptions({ ...ledger.options, maxRateLimitWaitMs: 0 }).poolDepositStatus({ id: askedId })
+  if (answer.ok) {
+    const observation = observationFromStatusRecord({ paymentId: row.payment_id, askedId, record: answer.value, source: "refresh" })
+    const contradictions = compareWithIssued(judgedPaymentOf(row), observation)
+    if (contradictions.length) {
+      logger.warn(`stablecoin: the service's record of ${row.payment_id} contradicts the ledger (${contradictions.map((c) => c.field).join(", ")}); not taken as a payment on its way.`)
+      return null
     }
+    if (NEVER_IN_FLIGHT.includes(answer.value.status)) return null
+    if (IN_FLIGHT_STATUSES.includes(answer.value.status)) return { seenBy: "service", status: answer.value.status }
+  } else {
+    logger.warn(`stablecoin: asking the service whether ${row.payment_id} is on its way failed (${answer.error.code}); the chain is asked instead.`)
   }
 
   const proof = session.verification as VerificationProof | undefined
   const chain = ledger.options.chains.find((c) => c.chainId === row.chain_id)
   const recipient = proof?.rail === "deposit" ? proof.forwarder : proof?.pool
-  if (!proof || !chain || !recipient || !chainReads.claim(row.payment_id)) return null
+  if (!proof || !chain || !recipient) return null
   const arrival = await readPaymentArrival({
     client: createRpcClient({ rpcUrl: chain.rpcUrl, timeoutMs: ledger.options.rpcTimeoutMs }),
     chainId: chain.chainId,

@@ -10,7 +10,7 @@ import type StablecoinModuleService from "../../../../../../modules/stablecoin/s
 import { pollStablecoinPayment } from "../../../../../../workflows/poll-stablecoin-payment"
 import type { StoreGetStablecoinCartPaymentType } from "../../../validators"
 import { loadCartPaymentSessions } from "../../../load-cart-payment-sessions"
-import { claimStorefrontRead } from "./claim-storefront-read"
+import { claimStorefrontRead } from "../../../../../../workflows/claim-storefront-read"
 import { getCartPayment, type CartPaymentLedgerRow, type CartPaymentRefresh, type CartPaymentView } from "./get-cart-payment"
 
 /** At most one service read per payment per this interval, however many tabs or instances poll (the ledger's claim). */
