@@ -151,6 +151,7 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
     addressValidAfterExpiry: true,
     confirmations,
     txHash: row?.tx_hash ?? null,
+    capturedAt: row?.captured_at ? new Date(row.captured_at).toISOString() : null,
     orderId,
   })
 }

@@ -68,6 +68,8 @@ export type PublicStablecoinPayment = {
   addressValidAfterExpiry: true
   confirmations: number
   txHash: string | null
+  /** When Medusa captured the payment (ISO 8601), for the shopper's receipt; null before the capture. */
+  capturedAt: string | null
   /** Set once the signed webhook has turned the cart into an order. */
   orderId: string | null
 }

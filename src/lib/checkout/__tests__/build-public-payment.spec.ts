@@ -57,6 +57,13 @@ describe("buildPublicPayment", () => {
     expect(view.ok && [view.value.phase, view.value.final, view.value.orderId]).toEqual(["order_placed", true, "order_1"])
   })
 
+  it("the capture's time for the receipt, null before the capture", () => {
+    const captured = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "paid", captured_at: "2029-12-31T23:55:00.000Z" }), orderId: "order_1", now })
+    expect(captured.ok && captured.value.capturedAt).toBe("2029-12-31T23:55:00.000Z")
+    const waiting = buildPublicPayment({ session: buildSession(), row: buildRow(), orderId: null, now })
+    expect(waiting.ok && waiting.value.capturedAt).toBeNull()
+  })
+
   it("an order placed while the payment is on its way follows the payment: nothing says paid before the capture", () => {
     const confirming = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "confirming", confirmations: 1 }), orderId: "order_1", now })
     expect(confirming.ok && [confirming.value.phase, confirming.value.final, confirming.value.orderId]).toEqual(["confirming", false, "order_1"])

@@ -65,6 +65,7 @@ function buildPayment(rail: "deposit" | "connect", { pool = chain.pool, payout =
     addressValidAfterExpiry: true,
     confirmations: 0,
     txHash: null,
+    capturedAt: null,
     orderId: null,
   }
 }
