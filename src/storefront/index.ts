@@ -3,7 +3,7 @@
  * without server code. The React components (`medusa-payment-stablecoin/storefront/react`) are a
  * thin skin over this.
  */
-export { createStablecoinStoreClient, StoreRequestError, type StablecoinCart, type StablecoinStoreClient, type CreateStablecoinStoreClientParameters } from "./store-client"
+export { createStablecoinStoreClient, StoreRequestError, type StablecoinCart, type StablecoinStoreClient, type CreateStablecoinStoreClientParameters, type MedusaSdkLike } from "./store-client"
 export { createCheckoutController, type CheckoutController, type CheckoutSnapshot, type WalletState, type CreateCheckoutControllerParameters } from "./create-checkout-controller"
 export { checkoutStateOf, isSettledState, type CheckoutState, type CheckoutStatus, type CheckoutError } from "./checkout-state"
 export { renderQrSvg, type RenderQrSvgParameters } from "./render-qr-svg"

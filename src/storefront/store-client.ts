@@ -1,15 +1,30 @@
 import type { StablecoinCartPaymentResponse, StablecoinStoreOptions } from "../lib/checkout/public-payment"
 import { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES, type Rail, type StablecoinSessionChoice, type StorefrontErrorCode } from "../lib/session-data"
 
+/**
+ * The part of `@medusajs/js-sdk`'s `Medusa` instance the step uses: `client.fetch`, which adds the
+ * publishable key, locale and auth headers the storefront configured once (a starter's `sdk`).
+ */
+export type MedusaSdkLike = {
+  client: { fetch<T>(path: string, init?: { method?: string; body?: Record<string, unknown>; headers?: Record<string, string> }): Promise<T> }
+}
+
 export type CreateStablecoinStoreClientParameters = {
-  /** The Medusa backend, e.g. http://localhost:9000 (no trailing slash needed). */
-  baseUrl: string
-  publishableKey: string
   /** The id the payment provider was registered with in medusa-config (default "stablecoin"). */
   providerRegistrationId?: string
-  /** Default: the global fetch (cookies are not needed: carts are addressed by id). */
-  fetch?: typeof fetch
-}
+} & (
+  | {
+      /** The storefront's own `@medusajs/js-sdk` client: the step sends every store request through it (issue 23 point 7). */
+      sdk: MedusaSdkLike
+    }
+  | {
+      /** The Medusa backend's URL. Required: there is no default, so a build without it fails loudly instead of calling the wrong host. */
+      baseUrl: string
+      publishableKey: string
+      /** Default: the global fetch (cookies are not needed: carts are addressed by id). */
+      fetch?: typeof fetch
+    }
+)
 
 /** A store request that failed: Medusa's `type` and message, and the plugin's code when it gave one. */
 export class StoreRequestError extends Error {
@@ -31,6 +46,8 @@ export class StoreRequestError extends Error {
 
 const KNOWN_CODES = new Set<string>(Object.values(STOREFRONT_ERROR_CODES))
 
+type StoreRequest = <T>(path: string, init?: { method?: "GET" | "POST"; body?: Record<string, unknown> }) => Promise<T>
+
 /** The plugin's code, from the `[code]` prefix of the message (how it survives Medusa's error handler). */
 function codeOf(message: string): StorefrontErrorCode | null {
   const match = /^\[([a-z_]+)\]/.exec(message)
@@ -46,36 +63,17 @@ export type StablecoinCart = {
 export type StablecoinStoreClient = ReturnType<typeof createStablecoinStoreClient>
 
 /**
- * The store API calls of the checkout step, with the publishable key: what the store offers, the
- * public view of a cart's payment, and starting a session on a rail. Framework-free (fetch only).
+ * The store API calls of the checkout step: what the store offers, the public view of a cart's
+ * payment, starting a session on a rail, completing the cart. Through the storefront's
+ * `@medusajs/js-sdk` client when given one (`sdk`), else fetch with `baseUrl` and the publishable key.
+ * Framework-free.
  * @example
- * const client = createStablecoinStoreClient({ baseUrl: "http://localhost:9000", publishableKey: "pk_…" })
+ * const client = createStablecoinStoreClient({ sdk }) // the starter's `sdk` from @lib/config
  * await client.startSession({ cart, rail: "deposit", token: "USDC", chainId: 8453 })
  */
-export function createStablecoinStoreClient({ baseUrl, publishableKey, providerRegistrationId = "stablecoin", fetch: fetchFn = globalThis.fetch.bind(globalThis) }: CreateStablecoinStoreClientParameters) {
-  const root = baseUrl.replace(/\/+$/, "")
-  async function request<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
-    const res = await fetchFn(`${root}${path}`, {
-      method: init.method ?? "GET",
-      headers: { "x-publishable-api-key": publishableKey, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
-    const text = await res.text()
-    const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-    if (!res.ok) {
-      const message = typeof json.message === "string" ? json.message : `Store request failed (${res.status})`
-      const retryAfter = Number(res.headers.get("retry-after"))
-      throw new StoreRequestError(
-        res.status,
-        typeof json.type === "string" ? json.type : null,
-        message,
-        codeOf(message),
-        typeof json.code === "string" ? json.code : null,
-        Number.isFinite(retryAfter) && retryAfter >= 0 && res.headers.has("retry-after") ? retryAfter * 1000 : null
-      )
-    }
-    return json as T
-  }
+export function createStablecoinStoreClient(parameters: CreateStablecoinStoreClientParameters) {
+  const { providerRegistrationId = "stablecoin" } = parameters
+  const request = "sdk" in parameters ? sdkRequest(parameters.sdk) : fetchRequest(parameters)
   const providerIdOf = (rail: Rail) => `pp_${PROVIDER_IDENTIFIERS[rail]}_${providerRegistrationId}`
 
   return {
@@ -107,5 +105,53 @@ export function createStablecoinStoreClient({ baseUrl, publishableKey, providerR
      * Once an order exists, 200 with it.
      */
     completeCart: (cartId: string) => request<{ type: "order"; order: { id: string } } | { type: "cart"; error?: unknown }>(`/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: {} }),
+  }
+}
+
+/** Requests through the storefront's js-sdk client; its FetchError keeps only status and message, so the code is read from the message's `[code]` prefix. */
+function sdkRequest(sdk: MedusaSdkLike): StoreRequest {
+  return async <T,>(path: string, init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}): Promise<T> => {
+    try {
+      return await sdk.client.fetch<T>(path, { method: init.method ?? "GET", body: init.body, headers: { accept: "application/json" } })
+    } catch (error) {
+      const { status, message } = error as { status?: unknown; message?: unknown }
+      if (typeof status !== "number") throw error
+      const text = typeof message === "string" ? message : `Store request failed (${status})`
+      const retryAfter = /Try again in (\d+) s\./.exec(text)?.[1]
+      throw new StoreRequestError(status, null, text, codeOf(text), /^\[([a-z_]+)\]/.exec(text)?.[1] ?? null, retryAfter ? Number(retryAfter) * 1000 : null)
+    }
+  }
+}
+
+/** Requests with fetch and the publishable key. A missing URL or key is a build mistake: said at once, naming the variable, never guessed. */
+function fetchRequest({ baseUrl, publishableKey, fetch: fetchFn = globalThis.fetch?.bind(globalThis) }: { baseUrl: string; publishableKey: string; fetch?: typeof fetch }): StoreRequest {
+  if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
+    throw new Error(
+      `medusa-payment-stablecoin: no Medusa backend URL (got ${JSON.stringify(baseUrl ?? null)}). Pass the storefront's @medusajs/js-sdk client as \`sdk\`, or \`baseUrl\` from your build's backend variable (NEXT_PUBLIC_MEDUSA_BACKEND_URL in Medusa's starter); there is no default.`
+    )
+  }
+  if (!publishableKey) throw new Error("medusa-payment-stablecoin: no publishable key. Pass the storefront's @medusajs/js-sdk client as `sdk`, or `publishableKey` (NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY in Medusa's starter).")
+  const root = baseUrl.replace(/\/+$/, "")
+  return async <T,>(path: string, init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}): Promise<T> => {
+    const res = await fetchFn(`${root}${path}`, {
+      method: init.method ?? "GET",
+      headers: { "x-publishable-api-key": publishableKey, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+    const text = await res.text()
+    const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+    if (!res.ok) {
+      const message = typeof json.message === "string" ? json.message : `Store request failed (${res.status})`
+      const retryAfter = Number(res.headers.get("retry-after"))
+      throw new StoreRequestError(
+        res.status,
+        typeof json.type === "string" ? json.type : null,
+        message,
+        codeOf(message),
+        typeof json.code === "string" ? json.code : null,
+        Number.isFinite(retryAfter) && retryAfter >= 0 && res.headers.has("retry-after") ? retryAfter * 1000 : null
+      )
+    }
+    return json as T
   }
 }

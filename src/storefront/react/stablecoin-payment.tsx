@@ -4,7 +4,7 @@ import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-root
 import type { StablecoinStoreOptions } from "../../lib/checkout/public-payment"
 import type { Rail } from "../../lib/session-data"
 import type { CheckoutState } from "../checkout-state"
-import { createStablecoinStoreClient, type StablecoinCart, type StablecoinStoreClient } from "../store-client"
+import { createStablecoinStoreClient, type MedusaSdkLike, type StablecoinCart, type StablecoinStoreClient } from "../store-client"
 import { UNVERIFIED_MESSAGE } from "../trust/report-refusal"
 import type { DiscoveredWallet } from "../wallet/eip1193"
 import { DepositDetails } from "./deposit-details"
@@ -22,7 +22,8 @@ export type StablecoinPaymentProps = {
   trustRoots: StorefrontTrustRoots | string | null | undefined
   /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's confirmation. */
   onOrderPlaced: (orderId: string) => void
-  /** A store client, or the backend URL and publishable key to make one. */
+  /** How the step reaches the store: the storefront's `@medusajs/js-sdk` client (`sdk`), a store client, or the backend URL and publishable key. Without any of them the first render throws, naming the variable. */
+  sdk?: MedusaSdkLike
   client?: StablecoinStoreClient
   baseUrl?: string
   publishableKey?: string
@@ -46,8 +47,8 @@ const RAIL_LABEL: Record<Rail, string> = { deposit: "Send to an address (any wal
  * details or the wallet button; live progress in an aria-live region until the order is placed.
  * Unstyled: every part has a `stablecoin-payment__*` class and the root a `data-status`.
  */
-export function StablecoinPayment({ cart, trustRoots, onOrderPlaced, client: given, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, className }: StablecoinPaymentProps) {
-  const client = useMemo(() => given ?? createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" }), [given, baseUrl, publishableKey])
+export function StablecoinPayment({ cart, trustRoots, onOrderPlaced, client: given, sdk, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, className }: StablecoinPaymentProps) {
+  const client = useMemo(() => given ?? (sdk ? createStablecoinStoreClient({ sdk }) : createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" })), [given, sdk, baseUrl, publishableKey])
   const { controller, snapshot } = useCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs })
   const [options, setOptions] = useState<StablecoinStoreOptions | null>(null)
   const [rail, setRail] = useState<Rail>(rails[0]!)

@@ -1,0 +1,69 @@
+import Medusa from "@medusajs/js-sdk"
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { completeCartWhenInFlight } from "../complete-cart-when-in-flight"
+import { createStablecoinStoreClient, StoreRequestError } from "../store-client"
+
+/** A real HTTP server: answers from a script and records what each request carried. */
+let server: Server
+let answer: { status: number; body: unknown } = { status: 200, body: {} }
+const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }> = []
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let body = ""
+    for await (const chunk of req) body += chunk
+    seen.push({ method: req.method!, url: req.url!, headers: req.headers, body })
+    res.writeHead(answer.status, { "content-type": "application/json" })
+    res.end(JSON.stringify(answer.body))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+beforeEach(() => void seen.splice(0))
+
+const baseUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+describe("createStablecoinStoreClient", () => {
+  it("through the storefront's js-sdk client: its publishable key and its configured headers, JSON body", async () => {
+    const sdk = new Medusa({ baseUrl: baseUrl(), publishableKey: "pk_from_sdk", globalHeaders: { "x-medusa-locale": "de-DE" } })
+    const client = createStablecoinStoreClient({ sdk })
+    answer = { status: 200, body: { payment: null, withheld: null } }
+    await expect(client.getCartPayment("cart_1")).resolves.toEqual({ payment: null, withheld: null })
+    answer = { status: 200, body: {} }
+    await client.startSession({ cart: { id: "cart_1", payment_collection: { id: "paycol_1" } }, rail: "deposit", token: "USDC", chainId: 8453 })
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /store/stablecoin/carts/cart_1/payment", "POST /store/payment-collections/paycol_1/payment-sessions"])
+    expect(seen[0]!.headers["x-publishable-api-key"]).toBe("pk_from_sdk")
+    expect(seen[0]!.headers["x-medusa-locale"]).toBe("de-DE")
+    expect(JSON.parse(seen[1]!.body)).toEqual({ provider_id: "pp_stablecoin-deposit_stablecoin", data: { token: "USDC", chainId: 8453 } })
+  })
+
+  it("through the js-sdk: a refusal keeps its status and the plugin's code from the message", async () => {
+    const client = createStablecoinStoreClient({ sdk: new Medusa({ baseUrl: baseUrl(), publishableKey: "pk" }) })
+    answer = { status: 400, body: { type: "invalid_data", message: "[stablecoin_verification_failed] The address could not be verified." } }
+    const error = await client.getOptions().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StoreRequestError)
+    expect(error).toMatchObject({ status: 400, code: "stablecoin_verification_failed", bodyCode: "stablecoin_verification_failed" })
+  })
+
+  it("through the js-sdk: the not-in-flight completion is retried, then the order is returned", async () => {
+    const client = createStablecoinStoreClient({ sdk: new Medusa({ baseUrl: baseUrl(), publishableKey: "pk" }) })
+    answer = { status: 409, body: { type: "not_allowed", code: "stablecoin_payment_not_in_flight", message: "[stablecoin_payment_not_in_flight] The stablecoin payment has not been seen yet." } }
+    const waits: number[] = []
+    const done = completeCartWhenInFlight({
+      client,
+      cartId: "cart_1",
+      sleep: async (ms) => {
+        waits.push(ms)
+        answer = { status: 200, body: { type: "order", order: { id: "order_1" } } }
+      },
+    })
+    await expect(done).resolves.toEqual({ outcome: "order", orderId: "order_1" })
+    expect(waits).toEqual([1000])
+  })
+
+  it("no backend URL: fails at once naming the variable, never a silent localhost default", () => {
+    expect(() => createStablecoinStoreClient({ baseUrl: "", publishableKey: "pk" })).toThrow(/no Medusa backend URL \(got ""\).*NEXT_PUBLIC_MEDUSA_BACKEND_URL/)
+    expect(() => createStablecoinStoreClient({ baseUrl: undefined as unknown as string, publishableKey: "pk" })).toThrow(/got null/)
+    expect(() => createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "" })).toThrow(/NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY/)
+  })
+})
