@@ -1,0 +1,122 @@
+import type { StablecoinMessages } from "./stablecoin-messages"
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many)
+
+/** English, the default. Words a shopper knows: no pool, allowance, block or raw id (issue 23 point 3). */
+export const messagesEn: StablecoinMessages = {
+  region: "Pay with stablecoins",
+  choice: {
+    legend: "How do you want to pay?",
+    rails: { deposit: "Send to an address (any wallet or exchange)", connect: "Pay from a browser wallet" },
+    network: "Network",
+    token: "Token",
+    submit: "Continue",
+    change: "Change token or network",
+    cancel: "Keep the current payment",
+  },
+  status: {
+    idle: "Choose how you want to pay.",
+    starting: "Getting your price and payment address…",
+    waiting: ({ rail, amount, network }) => (rail === "deposit" ? `Send exactly ${amount} on ${network} to the address below.` : `Pay ${amount} on ${network} from your wallet.`),
+    sentFromWallet: "Payment sent from your wallet. Waiting for the network to show it…",
+    detected: "We see your payment. Waiting for the network to confirm it…",
+    confirming: ({ confirmations }) => `Your payment is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far).`,
+    paid: "Payment confirmed. Your order is being placed…",
+    orderPlaced: "Payment received. Your order is placed.",
+    underpaid: ({ rail, received, remaining }) =>
+      `We received ${received}; ${remaining} is still missing. ${rail === "deposit" ? "Send the rest to the same address." : "Pay the rest from your wallet."}`,
+    overpaid: ({ surplus }) => `You sent ${surplus} more than the total; the store will refund it. Your order is being placed.`,
+    expired: ({ rail, amount }) =>
+      rail === "deposit"
+        ? `The price hold has ended, but the address below still accepts ${amount}: a payment sent to it is credited.`
+        : "The price hold has ended. Choose the token again to get a new price.",
+    wrongToken: "A token this store does not accept arrived. Do not send more; contact the store to sort it out.",
+    held: "This payment is on hold for a compliance review. Do not send more; the store will contact you.",
+    failed: "This payment could not be confirmed automatically. Do not send more; the store is looking into it and will contact you.",
+    refused: "We could not verify this payment address. Nothing was sent.",
+    refusedNext: "Do not pay to any address you were given elsewhere. Reload the page to try again, or contact the store.",
+  },
+  errors: {
+    unverified: "The payment address could not be verified, so none is shown. Try again in a moment or choose another option.",
+    walletNotAvailable: "Paying from a browser wallet is not available on this network yet. Choose “Send to an address” instead.",
+    unsupportedCurrency: "This store's currency cannot be paid with stablecoins. Go back and choose another payment method.",
+    serviceBusy: "The payment service is busy. Try again in a moment.",
+    network: "The store could not be reached. Check your connection; we keep trying.",
+    generic: "Your payment could not be prepared. Try again, or choose another payment method.",
+  },
+  summary: {
+    total: "Order total",
+    toPay: "You pay",
+    received: "Received",
+    rate: ({ token, fiat }) => `1 ${token} = ${fiat}`,
+    rateLabel: "Rate",
+    network: "Network",
+    token: "Token",
+  },
+  countdown: {
+    label: "Price held for",
+    atZero: ({ rail }) =>
+      rail === "deposit"
+        ? "When the time runs out, this address stays valid: a payment sent later is still credited."
+        : "When the time runs out, choose the token again for a new price.",
+    ended: "Price hold ended",
+  },
+  deposit: {
+    amount: "Amount",
+    remaining: "Still to send",
+    sendTo: "Send to",
+    copy: ({ what }) => `Copy ${what}`,
+    copyAmount: "amount",
+    copyAddress: "address",
+    copied: "Copied",
+    copyFailed: "Select and copy",
+    openInWallet: "Open in wallet",
+    qrLabel: ({ amount, network, address }) => `QR code: send ${amount} on ${network} to ${address}`,
+    onlyThis: ({ token, network }) => `Send only ${token} on ${network}; other tokens or networks cannot be credited.`,
+  },
+  phone: {
+    open: "Continue on your phone",
+    hint: "Scan to open this payment on your phone. It is the same payment: pay it once, on either device.",
+    qrLabel: "QR code of this page's address",
+  },
+  wallet: {
+    steps: {
+      connecting: "Connecting to your wallet…",
+      switching_chain: "Switching your wallet to the payment's network…",
+      verifying: "Checking the payment address through your wallet…",
+      checking_balance: "Checking your balance…",
+      approving: "Allow the payment in your wallet…",
+      paying: "Confirm the payment in your wallet…",
+      waiting_receipt: "Waiting for the network to accept the payment…",
+    },
+    overview: ["Connect your wallet", "Check the address and your balance", "Allow the amount (only if your wallet asks)", "Confirm the payment"],
+    overviewLabel: "Wallet steps",
+    pay: ({ amount, wallet }) => `Pay ${amount} with ${wallet}`,
+    noWallet: "No browser wallet found. Install one, or choose “Send to an address”.",
+    openElsewhere: "A payment request for this order is open in your wallet, perhaps from another tab. Confirm or reject it there.",
+    sent: "Sent from your wallet.",
+    tryAgain: "Try again",
+    errors: {
+      no_wallet: () => "Your wallet shared no account. Unlock it and try again.",
+      rejected: () => "You declined the request in your wallet. Nothing was sent; try again when ready.",
+      wrong_chain: ({ network }) => `Switch your wallet to ${network} and try again.`,
+      insufficient_balance: ({ token, network }) => `This wallet does not hold enough ${token} on ${network}. Top it up, or use another wallet.`,
+      verification_failed: () => "We could not verify this payment address. Nothing was sent.",
+      reverted: () => "The network refused the transaction. Nothing was paid; try again.",
+      wallet_error: () => "Your wallet reported a problem. Nothing was paid; try again, or use another wallet.",
+    },
+  },
+  receipt: {
+    title: "Payment receipt",
+    amount: "Amount paid",
+    network: "Network",
+    time: "Paid on",
+    transaction: "Transaction",
+    viewTransaction: "View on the network's explorer",
+    surplus: ({ surplus, refunded }) => (refunded ? `You sent ${surplus} more than the total; the store has refunded it.` : `You sent ${surplus} more than the total; the store will refund it.`),
+    confirming: ({ amount, network, confirmations }) =>
+      `Your payment of ${amount} on ${network} is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far). Your order is placed and ships once it is confirmed.`,
+    underpaid: ({ remaining }) => `Your payment arrived short: ${remaining} is still to send to the same address. The order ships once it is paid.`,
+    attention: "Your payment needs the store's attention. Do not send more; the store will contact you.",
+  },
+}

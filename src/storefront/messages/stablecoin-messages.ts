@@ -1,0 +1,105 @@
+import type { Rail } from "../../lib/session-data"
+import type { WalletErrorCode } from "../wallet/wallet-error"
+import type { WalletStep } from "../wallet/pay-with-wallet"
+
+/**
+ * Every sentence the checkout step shows a shopper, in one object (issue 23 point 5). Amounts,
+ * rates and times arrive already formatted for the locale (`createFormatters`), so a translation
+ * only places them. A storefront overrides any part through the components' `messages` prop, or
+ * adds a language by passing a whole object for its `locale`.
+ */
+export type StablecoinMessages = {
+  /** The component's accessible name. */
+  region: string
+  choice: {
+    legend: string
+    rails: Record<Rail, string>
+    network: string
+    token: string
+    submit: string
+    change: string
+    cancel: string
+  }
+  status: {
+    idle: string
+    starting: string
+    waiting: (p: { rail: Rail; amount: string; network: string }) => string
+    sentFromWallet: string
+    detected: string
+    confirming: (p: { confirmations: number }) => string
+    paid: string
+    orderPlaced: string
+    underpaid: (p: { rail: Rail; received: string; remaining: string }) => string
+    overpaid: (p: { surplus: string }) => string
+    expired: (p: { rail: Rail; amount: string }) => string
+    wrongToken: string
+    held: string
+    failed: string
+    /** The pinned-roots refusal (issue 19 point 1); the next step is said by `refusedNext`. */
+    refused: string
+    refusedNext: string
+  }
+  errors: {
+    unverified: string
+    walletNotAvailable: string
+    unsupportedCurrency: string
+    serviceBusy: string
+    network: string
+    generic: string
+  }
+  summary: {
+    total: string
+    toPay: string
+    received: string
+    rate: (p: { token: string; fiat: string }) => string
+    rateLabel: string
+    network: string
+    token: string
+  }
+  countdown: {
+    label: string
+    /** What happens when the price hold ends, said before it does. */
+    atZero: (p: { rail: Rail }) => string
+    ended: string
+  }
+  deposit: {
+    amount: string
+    remaining: string
+    sendTo: string
+    copy: (p: { what: string }) => string
+    copyAmount: string
+    copyAddress: string
+    copied: string
+    copyFailed: string
+    openInWallet: string
+    qrLabel: (p: { amount: string; network: string; address: string }) => string
+    onlyThis: (p: { token: string; network: string }) => string
+  }
+  phone: { open: string; hint: string; qrLabel: string }
+  wallet: {
+    steps: Record<WalletStep, string>
+    overview: [string, string, string, string]
+    overviewLabel: string
+    pay: (p: { amount: string; wallet: string }) => string
+    noWallet: string
+    openElsewhere: string
+    sent: string
+    tryAgain: string
+    errors: Record<WalletErrorCode, (p: { token: string; network: string }) => string>
+  }
+  receipt: {
+    title: string
+    amount: string
+    network: string
+    time: string
+    transaction: string
+    viewTransaction: string
+    surplus: (p: { surplus: string; refunded: boolean }) => string
+    confirming: (p: { amount: string; network: string; confirmations: number }) => string
+    underpaid: (p: { remaining: string }) => string
+    attention: string
+  }
+}
+
+/** A partial override: any section, any sentence of it. */
+export type StablecoinMessagesOverride = { [K in keyof StablecoinMessages]?: StablecoinMessages[K] extends string ? string : Partial<StablecoinMessages[K]> }
