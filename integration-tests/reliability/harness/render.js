@@ -11,6 +11,7 @@ const load = (v) => {
 const pg = load("postgres")
 const rd = load("redis")
 const s = (ms) => (typeof ms === "number" ? `${(ms / 1000).toFixed(1)} s` : "n/a")
+const ms = (x) => (typeof x === "number" ? `${Math.round(x)} ms` : "n/a")
 const j = (x) => (x === undefined ? "n/a" : typeof x === "string" ? x : JSON.stringify(x))
 const deliveries = (x) => (x ? `${x.attempts} (${x.answered2xx} 2xx, ${j(x.otherAnswers)}, ${x.timedOut} timed out)` : "n/a")
 const row = (label, f) => `| ${label} | ${f(pg)} | ${f(rd)} |`
@@ -41,6 +42,26 @@ const lines = [
   row("Load: reconcile runs after (captured by each, duration)", (d) => (d.load ? j((d.load.reconcileRunsAfter ?? []).map((r) => `${r.captured + r.events.captured} in ${s(r.runMs)}`)) : "n/a")),
   row("Load: captured in the end / refunds recorded / carts without order", (d) => (d.load ? `${d.load.capturedInTheEnd} / ${d.load.paymentsWithRefundRecorded} / ${d.load.cartsWithoutOrder ?? "n/a"}` : "n/a")),
   row("Load: most DB connections seen during the load (pool 10 per process)", (d) => j(d.load?.maxDbConnections)),
+  row("Load: webhook acknowledgement (payment_confirmed, 200 being captured) p50 / p99 / max", (d) => (d.load?.webhookAckMs ? `${ms(d.load.webhookAckMs.p50)} / ${ms(d.load.webhookAckMs.p99)} / ${ms(d.load.webhookAckMs.max)}` : "n/a")),
+  row("Load: storefront completes as its payment is sent: orders / 409s before / payment sent → order p50 / p99", (d) => (d.load?.storefrontCompletes ? `${d.load.storefrontCompletes.orders} / ${d.load.storefrontCompletes.refusedWhileNotInFlight} / ${s(d.load.storefrontCompletes.paymentSentToOrderMs.p50)} / ${s(d.load.storefrontCompletes.paymentSentToOrderMs.p99)}` : "n/a")),
+  row("Load: payment_confirmed → captured p50 / p99", (d) => (d.load?.confirmationToCapturedMs ? `${s(d.load.confirmationToCapturedMs.p50)} / ${s(d.load.confirmationToCapturedMs.p99)}` : "n/a")),
+  row("`pp_system_default` at the load's arrivals: complete p50 / p99; admin capture p50 / p99", (d) => (d.systemDefault ? `${s(d.systemDefault.completeMs.p50)} / ${s(d.systemDefault.completeMs.p99)}; ${s(d.systemDefault.adminCaptureMs.p50)} / ${s(d.systemDefault.adminCaptureMs.p99)}` : "n/a")),
+  row("Ratio deferred / `pp_system_default` (p50, p99): payment sent → order vs complete; confirmation → capture vs admin capture", (d) => (d.systemDefault?.ratios ? `${d.systemDefault.ratios.paymentSentToOrderVsComplete.p50}×, ${d.systemDefault.ratios.paymentSentToOrderVsComplete.p99}×; ${d.systemDefault.ratios.confirmationToCaptureVsAdminCapture.p50}×, ${d.systemDefault.ratios.confirmationToCaptureVsAdminCapture.p99}×` : "n/a")),
+  row("Hang-up storm: completes / carts / answered before the hang-up / locks held 3 s after / a complete right after", (d) => (d.hangUpStorm ? `${d.hangUpStorm.requests} / ${d.hangUpStorm.carts} / ${d.hangUpStorm.answeredBeforeHangUp} / ${d.hangUpStorm.locksAfterStorm.held.length} / ${d.hangUpStorm.completeRightAfter.status} ${d.hangUpStorm.completeRightAfter.code} in ${ms(d.hangUpStorm.completeRightAfter.ms)}` : "n/a")),
+  row("Hang-up storm: then paid (storm cart, fresh cart) → order / → captured; a further payment → order / → captured", (d) => (d.hangUpStorm ? `${d.hangUpStorm.paidToOrderMs.map(s).join(", ")} / ${d.hangUpStorm.paidToCapturedMs.map(s).join(", ")}; ${d.hangUpStorm.furtherPayment.paidToOrderMs.map(s).join(", ")} / ${d.hangUpStorm.furtherPayment.paidToCapturedMs.map(s).join(", ")}` : "n/a")),
+  row("Completion flood: clients / requests (per s) / answers", (d) => (d.completionFlood ? `${d.completionFlood.clients} / ${d.completionFlood.floodRequests} (${d.completionFlood.floodRequestsPerSecond}/s) / ${j(d.completionFlood.floodAnswers)}` : "n/a")),
+  row("Completion flood: paid → captured p50 / p99 without, with the flood (ratio)", (d) => {
+    const f = d.completionFlood?.paidToCapturedMs
+    return f ? `${s(f.withoutFlood.p50)} / ${s(f.withoutFlood.p99)}, ${s(f.withFlood.p50)} / ${s(f.withFlood.p99)} (${f.ratio.p50}×, ${f.ratio.p99}×)` : "n/a"
+  }),
+  row("Polling flood: pages / carts / seconds / page answers (per s) / statuses / answer p50 / p99 / stale", (d) => {
+    const f = d.pollingFlood
+    return f ? `${f.pages} / ${f.carts} / ${f.seconds} / ${f.pageAnswers} (${f.pageAnswersPerSecond}/s) / ${j(f.pageStatuses)} / ${s(f.pageAnswerMs.p50)} / ${s(f.pageAnswerMs.p99)} / ${f.staleAnswers}` : "n/a"
+  }),
+  row("Polling flood: service reads (per s, peak in one second) / budget per s; real checkouts paid → order, → captured p50 / p99", (d) => {
+    const f = d.pollingFlood
+    return f ? `${f.serviceReads} (${f.serviceReadsPerSecond}/s, ${f.peakReadsInOneSecond}) / ${f.storefrontReadsPerSecond}; ${s(f.realPaidToOrderMs.p50)} / ${s(f.realPaidToOrderMs.p99)}, ${s(f.realPaidToCapturedMs.p50)} / ${s(f.realPaidToCapturedMs.p99)}` : "n/a"
+  }),
   row("Crash: event state when killed (claimed / session / capture)", (d) => j(d.crash?.claimedBeforeKill)),
   row("Crash: the service's retry to a live instance", (d) => j(d.crash?.retryToSurvivor?.map((r) => `${r.status} ${r.state}`))),
   row("Crash: restart boot after kill -9", (d) => (d.crash ? d.crash.restartBootMs.map(s).join(", ") : "n/a")),

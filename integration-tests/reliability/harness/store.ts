@@ -33,14 +33,16 @@ export async function call(base: string, method: string, p: string, body?: unkno
     } catch {
       data = { text }
     }
-    return { status: res.status, data, ms: Date.now() - started }
+    return { status: res.status, data, ms: Date.now() - started, retryAfter: res.headers.get("retry-after") }
   } catch (error) {
-    return { status: 0, data: { message: String(error) } as Json, ms: Date.now() - started }
+    return { status: 0, data: { message: String(error) } as Json, ms: Date.now() - started, retryAfter: null }
   }
 }
 
-/** Cart, payment collection and a USDC deposit session on `instance`; throws with the answer when a step fails. */
-export async function depositSession(instance: Instance, seed: DevSeed) {
+export const SYSTEM_DEFAULT = "pp_system_default"
+
+/** Cart, payment collection and a USDC deposit session (or `provider`'s) on `instance`; throws with the answer when a step fails. */
+export async function depositSession(instance: Instance, seed: DevSeed, provider = DEPOSIT) {
   // Each customer has an email of their own: Medusa 2.21.2 answers one of two carts created at once
   // for the same new guest email with 400 "Customer … already exists".
   const h = { "x-publishable-api-key": seed.publishableKey }
@@ -48,19 +50,19 @@ export async function depositSession(instance: Instance, seed: DevSeed) {
   if (cart.status !== 200) throw Object.assign(new Error(`create cart: ${cart.status} ${JSON.stringify(cart.data)}`), { answer: cart })
   const pc = await call(instance.url, "POST", "/store/payment-collections", { cart_id: cart.data.cart.id }, h)
   if (pc.status !== 200) throw Object.assign(new Error(`payment collection: ${pc.status} ${JSON.stringify(pc.data)}`), { answer: pc })
-  const s = await call(instance.url, "POST", `/store/payment-collections/${pc.data.payment_collection.id}/payment-sessions`, { provider_id: DEPOSIT, data: { token: "USDC", chainId: CHAIN } }, h)
+  const s = await call(instance.url, "POST", `/store/payment-collections/${pc.data.payment_collection.id}/payment-sessions`, { provider_id: provider, data: provider === DEPOSIT ? { token: "USDC", chainId: CHAIN } : {} }, h)
   if (s.status !== 200) throw Object.assign(new Error(`payment session: ${s.status} ${JSON.stringify(s.data)}`), { answer: s })
-  const session = (s.data.payment_collection.payment_sessions as Json[]).find((x) => x.provider_id === DEPOSIT)!
+  const session = (s.data.payment_collection.payment_sessions as Json[]).find((x) => x.provider_id === provider)!
   return { cartId: cart.data.cart.id as string, session, d: session.data as Json }
 }
 
 export type Checkout = { ok: true; t0: number; sessionMs: number; s: Awaited<ReturnType<typeof depositSession>> } | { ok: false; t0: number; status: number; message: string }
 
 /** One customer's checkout up to its deposit session; a failure is returned with the store's answer, not thrown. */
-export async function tryCheckout(instance: Instance, seed: DevSeed): Promise<Checkout> {
+export async function tryCheckout(instance: Instance, seed: DevSeed, provider?: string): Promise<Checkout> {
   const t0 = Date.now()
   try {
-    const s = await depositSession(instance, seed)
+    const s = await depositSession(instance, seed, provider)
     return { ok: true, t0, sessionMs: Date.now() - t0, s }
   } catch (error: any) {
     return { ok: false, t0, status: error.answer?.status ?? 0, message: String(error.answer?.data?.message ?? error) }
@@ -72,14 +74,14 @@ export async function tryCheckout(instance: Instance, seed: DevSeed): Promise<Ch
  * 100 ms, alternately on each instance) and at most 3 times. Every try must succeed or fail clearly;
  * all must have a session in the end.
  */
-export async function tryAgain(cluster: Cluster, failed: unknown[]) {
+export async function tryAgain(cluster: Cluster, failed: unknown[], provider?: string) {
   let left = failed.length
   const created: Array<Extract<Checkout, { ok: true }>> = []
   let rounds = 0
   while (left > 0 && rounds < 3) {
     rounds++
     const round = await Promise.all(
-      Array.from({ length: left }, (_, i) => new Promise((r) => setTimeout(r, i * 100)).then(() => tryCheckout(cluster.instances[i % 2]!, cluster.seed)))
+      Array.from({ length: left }, (_, i) => new Promise((r) => setTimeout(r, i * 100)).then(() => tryCheckout(cluster.instances[i % 2]!, cluster.seed, provider)))
     )
     for (const c of round) if (!c.ok) expect(clearErrorCode(c)).not.toBeNull()
     created.push(...round.filter((c): c is Extract<Checkout, { ok: true }> => c.ok))
@@ -110,8 +112,9 @@ export async function fundPayers(rpcUrl: string, count: number): Promise<Account
 /**
  * Pays deposit sessions from several wallets at once (each wallet's payments in turn), on the anvil
  * at `rpcUrl` (the customer's own RPC), then mines the confirmations. Resolves with each payment's paid time.
+ * `onPaid` runs as each payment is mined (a storefront completing as soon as its payment is sent); it is not awaited.
  */
-export async function payConcurrently(rpcUrl: string, payers: Account[], sessions: Json[]) {
+export async function payConcurrently(rpcUrl: string, payers: Account[], sessions: Json[], onPaid: (d: Json, paidAt: number) => void = () => {}) {
   const paidAt = new Map<string, number>()
   await Promise.all(
     payers.map(async (from, w) => {
@@ -119,6 +122,7 @@ export async function payConcurrently(rpcUrl: string, payers: Account[], session
         const d = sessions[i]!
         await payDepositIntent({ rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount), from })
         paidAt.set(d.paymentId, Date.now())
+        onPaid(d, paidAt.get(d.paymentId)!)
       }
     })
   )
@@ -259,11 +263,91 @@ export function figures(variant: string) {
     set(key: string, value: unknown) {
       data[key] = value
     },
+    /** A run of some scenarios only (jest -t) keeps the others' figures of the earlier run, named in `keptFromEarlierRun`. */
     write() {
       data.finishedAt = new Date().toISOString()
       const dir = path.join(__dirname, "..", "results")
+      const file = path.join(dir, `${variant}.json`)
+      const earlier: Json = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {}
+      const kept = Object.keys(earlier).filter((k) => !(k in data) && k !== "keptFromEarlierRun" && k !== "earlierRun")
+      const merged: Json = { ...data, ...Object.fromEntries(kept.map((k) => [k, earlier[k]])) }
+      if (kept.length) Object.assign(merged, { keptFromEarlierRun: kept, earlierRun: earlier.earlierRun ?? { startedAt: earlier.startedAt, finishedAt: earlier.finishedAt } })
       fs.mkdirSync(dir, { recursive: true })
-      fs.writeFileSync(path.join(dir, `${variant}.json`), JSON.stringify(data, null, 2) + "\n")
+      fs.writeFileSync(file, JSON.stringify(merged, null, 2) + "\n")
     },
   }
+}
+
+/**
+ * The storefront's completion of a stablecoin cart (README: deferred authorization): POST complete;
+ * while it is refused 409 `stablecoin_payment_not_in_flight`, wait its Retry-After and ask again,
+ * until the order is placed or `timeoutMs` passed. Resolves with the last answer, the tries and when the order came.
+ */
+export async function completeWhenInFlight(base: string, seed: DevSeed, cartId: string, timeoutMs = 120_000) {
+  const h = { "x-publishable-api-key": seed.publishableKey }
+  const deadline = Date.now() + timeoutMs
+  const refused: Record<string, number> = {}
+  for (let tries = 1; ; tries++) {
+    const answer = await call(base, "POST", `/store/carts/${cartId}/complete`, {}, h)
+    if (answer.status === 200 && answer.data.type === "order") return { ok: true as const, tries, orderId: answer.data.order.id as string, at: Date.now(), refused }
+    const key = `${answer.status} ${answer.data.code ?? answer.data.type ?? ""}`.trim()
+    refused[key] = (refused[key] ?? 0) + 1
+    const retryable = answer.status === 409 || answer.status === 503
+    if (!retryable || Date.now() > deadline) return { ok: false as const, tries, last: answer, at: Date.now(), refused }
+    await new Promise((r) => setTimeout(r, Number(answer.retryAfter ?? 3) * 1000))
+  }
+}
+
+/**
+ * `count` raw POST /store/carts/:id/complete over the carts and instances, each client hanging up
+ * (socket destroyed) at a random point 0-`maxHangUpMs` ms after its request was sent, as an impatient
+ * shopper or a scripted abuser does. Resolves once every socket is closed, with how many got an answer first.
+ */
+export async function hangUpCompletes(bases: string[], seed: DevSeed, cartIds: string[], count: number, maxHangUpMs = 40) {
+  const http = await import("node:http")
+  let answered = 0
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      new Promise<void>((resolve) => {
+        const url = new URL(`${bases[i % bases.length]}/store/carts/${cartIds[i % cartIds.length]}/complete`)
+        const req = http.request(url, { method: "POST", agent: false, headers: { "content-type": "application/json", "x-publishable-api-key": seed.publishableKey } })
+        req.on("response", (res) => {
+          answered++
+          res.resume()
+        })
+        req.on("error", () => {})
+        req.on("close", () => resolve())
+        req.end("{}", () => setTimeout(() => req.destroy(), Math.random() * maxHangUpMs))
+      })
+    )
+  )
+  return { sent: count, answeredBeforeHangUp: answered }
+}
+
+/**
+ * Locks still held for these keys (cart ids, service payment ids): Medusa's locking rows or Redis
+ * keys for them, and any granted advisory lock of the app's processes (locking-postgres's
+ * `execute`, the store's read budget). Empty once nothing is running: every lock is tied to work.
+ */
+export async function heldLocks(cluster: Cluster, keys: string[]) {
+  const held: string[] = []
+  const advisory = await cluster.sql<{ pid: number; objid: string }>(
+    `select l.pid, l.objid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      where l.locktype = 'advisory' and l.granted and a.datname = current_database() and a.application_name <> 'reliability-test'`
+  )
+  held.push(...advisory.map((l) => `advisory ${l.objid} (backend ${l.pid})`))
+  if (cluster.redisUrl) {
+    const { Redis } = await import("ioredis")
+    const redis = new Redis(cluster.redisUrl)
+    try {
+      const names = await redis.keys("medusa_lock:*")
+      held.push(...names.filter((n) => keys.some((k) => n.includes(k))))
+    } finally {
+      redis.disconnect()
+    }
+  } else {
+    const rows = await cluster.sql<{ id: string }>(`select id from locking where id like any($1)`, [keys.map((k) => `%${k}%`)])
+    held.push(...rows.map((r) => `locking ${r.id}`))
+  }
+  return held
 }

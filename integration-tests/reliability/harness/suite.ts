@@ -4,10 +4,12 @@ import { pluginOptionsFor } from "../../../sandbox/plugin-options-for"
 import { postWebhook } from "../../http/helpers/ledger"
 import { startCluster, type Cluster, type Variant } from "./cluster"
 import { startProxy, type Proxy } from "./proxy"
+import { defineDeferredScenarios } from "./deferred"
 import { defineFaultStorms } from "./storms"
 import {
   call,
   capturesOf,
+  completeWhenInFlight,
   clearErrorCode,
   orderOf,
   confirmedEventBody,
@@ -48,6 +50,8 @@ export type Rig = {
   /** The webhook URL: a load balancer over both instances. */
   receiver: Proxy
   fig: ReturnType<typeof figures>
+  /** Handed from one scenario to a later one of the same run. */
+  shared: { deferredArrivalsMs?: number[] }
 }
 
 /**
@@ -69,6 +73,8 @@ export function defineReliabilitySuite(variant: Variant) {
   let service: Proxy
   let receiver: Proxy
   const fig = figures(variant)
+  const shared: Rig["shared"] = {}
+  const rig = (): Rig => ({ sandbox, cluster, anvil, rpc, pluginRpc, service, receiver, fig, shared })
   const a = () => cluster.instances.find((i) => i.name === "a")!
   const b = () => cluster.instances.find((i) => i.name === "b")!
 
@@ -227,9 +233,17 @@ export function defineReliabilitySuite(variant: Variant) {
       const ids = ok.map((c) => c.s.d.paymentId as string)
       const idSet = new Set(ids)
       const captures = sampleCaptures(cluster, ids)
-      const paidAt = await payConcurrently(anvil.rpcUrl, payers, ok.map((c) => c.s.d))
+      // Deferred authorization (README): each storefront completes its cart as soon as its payment is
+      // sent (409 stablecoin_payment_not_in_flight until the store sees it, then the order, awaiting payment).
+      const cartOf = new Map(ok.map((c, i) => [c.s.d.paymentId as string, { cartId: c.s.cartId, base: cluster.instances[i % 2]!.url }]))
+      const completions = new Map<string, ReturnType<typeof completeWhenInFlight>>()
+      const paidAt = await payConcurrently(anvil.rpcUrl, payers, ok.map((c) => c.s.d), (d) => {
+        const { cartId, base } = cartOf.get(d.paymentId)!
+        completions.set(d.paymentId, completeWhenInFlight(base, cluster.seed, cartId))
+      })
       const paidAllMs = Math.max(...paidAt.values()) - Math.min(...ok.map((c) => c.t0))
       await captures.until(120_000)
+      const completed = new Map(await Promise.all([...completions].map(async ([id, p]) => [id, await p] as const)))
       const { capturedAt } = captures
       const capturedByWebhook = capturedAt.size
       // Connections are counted for the load only: a reconcile run below is a third process with its own pool.
@@ -239,6 +253,13 @@ export function defineReliabilitySuite(variant: Variant) {
       const captured = ok.filter((c) => capturedAt.has(c.s.d.paymentId))
       const sessionToCaptured = captured.map((c) => capturedAt.get(c.s.d.paymentId)! - c.t0)
       const paidToCaptured = captured.map((c) => capturedAt.get(c.s.d.paymentId)! - paidAt.get(c.s.d.paymentId)!)
+      const inFlightToOrder = [...completed].filter(([, c]) => c.ok).map(([id, c]) => c.at - paidAt.get(id)!)
+      // The service's payment_confirmed (the sweep) to the capture recorded in the ledger.
+      const confirmedAt = new Map(sandbox.events().filter((e) => e.type === "payment_confirmed" && idSet.has(String(e.data.paymentId))).map((e) => [String(e.data.paymentId), Date.parse(e.createdAt)]))
+      const confirmationToCapture = captured.filter((c) => confirmedAt.has(c.s.d.paymentId)).map((c) => capturedAt.get(c.s.d.paymentId)! - confirmedAt.get(c.s.d.paymentId)!)
+      const deliveries = sandbox.deliveries().filter((e) => e.paymentId && idSet.has(e.paymentId))
+      const ackMs = deliveries.filter((e) => e.ok && e.type === "payment_confirmed").map((e) => e.durationMs)
+      rig().shared.deferredArrivalsMs = [...paidAt.values()].map((t) => t - Math.min(...paidAt.values()))
       const webhookFailures = await cluster.sql<{ outcome: string; n: string }>(
         `select left(coalesce(outcome, state), 90) as outcome, count(*) as n from stablecoin_webhook_event where payment_id = any($1) and state <> 'processed' group by 1`,
         [ids]
@@ -258,7 +279,18 @@ export function defineReliabilitySuite(variant: Variant) {
         sessionToCapturedMs: { p50: percentile(sessionToCaptured, 50), p99: percentile(sessionToCaptured, 99), max: Math.max(...sessionToCaptured) },
         paidToCapturedMs: { p50: percentile(paidToCaptured, 50), p99: percentile(paidToCaptured, 99), max: Math.max(...paidToCaptured), note: "sampled every 200 ms" },
         eventsNotProcessedAfter120s: webhookFailures.map((r) => `${r.n}× ${r.outcome}`),
-        webhookDeliveries: deliverySummary(sandbox.deliveries().filter((e) => e.paymentId && idSet.has(e.paymentId))),
+        webhookDeliveries: deliverySummary(deliveries),
+        webhookAckMs: { p50: percentile(ackMs, 50), p99: percentile(ackMs, 99), max: Math.max(...ackMs), answers: ackMs.length, note: "sandbox sender's request to its answer, through the load balancer proxy" },
+        storefrontCompletes: {
+          orders: inFlightToOrder.length,
+          refusedWhileNotInFlight: [...completed.values()].reduce((n, c) => n + c.tries - 1, 0),
+          refusals: [...completed.values()].reduce<Record<string, number>>((all, c) => {
+            for (const [k, n] of Object.entries(c.refused)) all[k] = (all[k] ?? 0) + n
+            return all
+          }, {}),
+          paymentSentToOrderMs: { p50: percentile(inFlightToOrder, 50), p99: percentile(inFlightToOrder, 99), max: Math.max(...inFlightToOrder) },
+        },
+        confirmationToCapturedMs: { p50: percentile(confirmationToCapture, 50), p99: percentile(confirmationToCapture, 99), max: Math.max(...confirmationToCapture), note: "payment_confirmed created → captured_at seen (sampled every 200 ms)" },
         maxDbConnections: Math.max(...connections),
         poolMaxPerProcess: 10,
       })
@@ -277,6 +309,9 @@ export function defineReliabilitySuite(variant: Variant) {
       fig.set("load", { ...fig.data.load, reconcileRunsAfter: runs, capturedInTheEnd: capturedAt.size, paymentsWithRefundRecorded: Number(refunds[0]!.n), cartsWithoutOrder: orders.filter((n) => n !== 1).length })
       for (const c of ok) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 1, captures: 1 })
       expect(orders.every((n) => n === 1)).toBe(true)
+      // Every storefront got its order from its own completion, once the payment was on its way.
+      expect([...completed.values()].filter((c) => !c.ok).map((c) => (c.ok ? null : `${c.last.status} ${JSON.stringify(c.last.data).slice(0, 200)}`))).toEqual([])
+      expect(completed.size).toBe(ok.length)
       expect(Number(refunds[0]!.n)).toBe(0)
       // Each process has a pool of 10 (DATABASE_POOL_MAX): two processes never hold more than 20.
       expect(Math.max(...connections)).toBeLessThanOrEqual(20)
@@ -285,6 +320,8 @@ export function defineReliabilitySuite(variant: Variant) {
       await sampler
     }
   })
+
+  defineDeferredScenarios(rig)
 
   it("kill -9 of the instance processing a webhook at three points: each captured exactly once by the next reconcile run", async () => {
     // Three payments, each stopped on instance a at one point by a lock the test holds in Postgres:
@@ -456,5 +493,5 @@ export function defineReliabilitySuite(variant: Variant) {
     expect(after!.attention).toBeNull()
   })
 
-  if (variant === FAULT_STORM_VARIANT) defineFaultStorms(() => ({ sandbox, cluster, anvil, rpc, pluginRpc, service, receiver, fig }))
+  if (variant === FAULT_STORM_VARIANT) defineFaultStorms(rig)
 }
