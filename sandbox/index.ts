@@ -29,6 +29,8 @@ export type SandboxChainOptions = {
   confirmations?: number
   /** Deposit-rail minimum, in USD equivalent (default 1). */
   minimumFiat?: number
+  /** Loopback port of the chain's anvil (default a free one): fixed, the RPC URL survives a restart. */
+  port?: number
   /** Anvil block time in seconds; omitted = a block per transaction (mine with `sandbox.mine`). */
   blockTime?: number
   /** Reuse a running node instead of starting an anvil (the fixture is deployed on it unless `fixture` is given). */
@@ -169,7 +171,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         const started = !rpcUrl
         if (!rpcUrl) {
           // Deploy on automine (one block per transaction, fast), then switch to the block time.
-          const anvil = await startAnvil({ chainId: chain.chainId })
+          const anvil = await startAnvil({ chainId: chain.chainId, port: chain.port })
           anvils.push(anvil)
           rpcUrl = anvil.rpcUrl
         }

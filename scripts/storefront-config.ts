@@ -11,12 +11,10 @@
  *   npm run storefront:config -- --json                         # the roots alone
  */
 import path from "node:path"
-import { createPublicClient, http } from "viem"
-import { poolAbi, poolFactoryAbi } from "../src/lib/chain/abis"
-import type { StorefrontChainRoots } from "../src/lib/chain/storefront-trust-roots"
 import { buildStorefrontTrustRoots } from "../src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "../src/lib/chain/format-storefront-config-env"
 import { parsePluginOptions } from "../src/lib/options"
+import { pinPool } from "./lib/pin-pool"
 
 const PROVIDER_RESOLVE = /(^|\/)providers\/stablecoin\/?$/
 
@@ -38,23 +36,6 @@ function argValues(name: string): string[] {
   return args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]!] : []))
 }
 
-/**
- * The pool `factory.poolOf(payout)` and its `forwarderInitCodeHash()` through the merchant's own RPC
- * (here, on the merchant's machine; the URL never enters the output). A pool not deployed yet has
- * no init code hash to read: then neither is pinned.
- */
-async function pinPool(roots: StorefrontChainRoots, rpcUrl: string): Promise<void> {
-  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) })
-  const pool = await client.readContract({ address: roots.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [roots.payout] })
-  const code = await client.getCode({ address: pool })
-  if (!code || code === "0x") {
-    process.stderr.write(`storefront:config: chain ${roots.chainId}: the pool ${pool} is not deployed yet; not pinned\n`)
-    return
-  }
-  roots.pool = pool
-  roots.forwarderInitCodeHash = await client.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
-}
-
 async function main() {
   const configPath = path.resolve(argValues("--config")[0] ?? "medusa-config.ts")
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -65,7 +46,7 @@ async function main() {
   }
   const { chains } = parsePluginOptions(raw)
   const roots = buildStorefrontTrustRoots({ chains })
-  if (process.argv.includes("--pin-pool")) await Promise.all(roots.chains.map((c, i) => pinPool(c, chains[i]!.rpcUrl)))
+  if (process.argv.includes("--pin-pool")) await Promise.all(roots.chains.map((c, i) => pinPool(c, chains[i]!.rpcUrl, (m) => process.stderr.write(`storefront:config: ${m}\n`))))
   for (const pair of argValues("--public-rpc")) {
     const [chainId, url] = pair.split(/=(.*)/s)
     const chain = roots.chains.find((c) => c.chainId === Number(chainId))

@@ -1,6 +1,13 @@
 import { privateKeyToAccount } from "viem/accounts"
 
 /**
+ * The mnemonic every sandbox anvil is started with (anvil's own default, passed explicitly so the
+ * accounts, and with them every contract address the fixture deploys, never depend on an anvil
+ * release): the keys below are its HD accounts 0-5.
+ */
+export const DEV_MNEMONIC = "test test test test test test test test test test test junk"
+
+/**
  * Anvil's well-known dev keys (mnemonic "test test ... junk"): public knowledge, funded with ETH
  * on every anvil, worthless anywhere else. Each role has its own key so nonces never collide.
  */

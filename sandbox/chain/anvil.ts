@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { createServer } from "node:net"
 import path from "node:path"
+import { DEV_MNEMONIC } from "./accounts"
 
 export type StartAnvilParameters = {
   chainId: number
@@ -61,7 +62,7 @@ function killQuietly(pid: number) {
  */
 export async function startAnvil({ chainId, port, blockTime }: StartAnvilParameters): Promise<Anvil> {
   const chosenPort = port ?? (await getFreePort())
-  const args = ["--host", "127.0.0.1", "--port", String(chosenPort), "--chain-id", String(chainId), "--silent"]
+  const args = ["--host", "127.0.0.1", "--port", String(chosenPort), "--chain-id", String(chainId), "--mnemonic", DEV_MNEMONIC, "--silent"]
   if (blockTime !== undefined) args.push("--block-time", String(blockTime))
   const child = spawn(anvilBinaryPath(), args, { stdio: ["ignore", "ignore", "pipe"] })
   if (!child.pid) throw new Error("anvil: failed to start")

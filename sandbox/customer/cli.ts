@@ -1,40 +1,54 @@
+import fs from "node:fs"
 import { parseArgs } from "node:util"
-import { getAddress, isAddress, type Address } from "viem"
-import { devAccounts } from "../chain"
+import { formatUnits, getAddress, isAddress, type Address } from "viem"
+import { testTokenAbi } from "../../src/lib/chain/abis"
+import { STATE_FILE, type DevState } from "../../scripts/dev-state"
+import { devAccounts, localClients } from "../chain"
+import { SANDBOX_DEFAULT_PORT } from "../fixed-identity"
+import { splitDisplayAmount, toBaseUnits, tokenOf } from "./amount"
 import { payConnect, payDepositIntent } from "./index"
 
 /**
- * The customer simulator as a command, against a running sandbox (`npm run sandbox`):
- *   npm run customer -- deposit --sandbox http://127.0.0.1:4010 --to <forwarder> --amount <base units> [--token USDC|0x…] [--chain 8453] [--as customer|sanctioned]
- *   npm run customer -- connect --sandbox http://127.0.0.1:4010 --pool <pool> --payment-id <id> --amount <base units> [--token USDC] [--chain 8453]
- * Exact, under or over is the amount you pass; a wrong token is another `--token`; late is paying after expiry.
+ * The customer simulator as a command. The amount is what the payment page shows, with the token's
+ * decimals read from the token contract (bigint arithmetic, no floats):
+ *   npm run customer -- deposit --to <deposit address> --amount "27.135 USDC" [--chain 8453] [--as customer|sanctioned]
+ *   npm run customer -- connect --pool <pool> --payment-id <id> --amount "27.135 USDC" [--chain 8453]
+ * The sandbox is the running `npm run dev` store's (.data/dev-state.json), else `npm run sandbox`'s
+ * (http://127.0.0.1:4010), else `--sandbox <url>`. Exact, under or over is the amount you pass; a
+ * wrong token is `--amount 27.135 --token USDT`; late is paying after expiry.
  */
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      sandbox: { type: "string", default: "http://127.0.0.1:4010" },
+      sandbox: { type: "string" },
       to: { type: "string" },
       pool: { type: "string" },
       "payment-id": { type: "string" },
       amount: { type: "string" },
-      token: { type: "string", default: "USDC" },
+      token: { type: "string" },
       chain: { type: "string", default: "8453" },
       as: { type: "string", default: "customer" },
     },
   })
   const rail = positionals[0]
   if (rail !== "deposit" && rail !== "connect") throw new Error("first argument: deposit or connect")
-  if (!values.amount || !/^\d+$/.test(values.amount)) throw new Error("--amount: an integer amount in token base units is required")
+  if (!values.amount) throw new Error('--amount is required: the amount the page shows, e.g. --amount "27.135 USDC"')
+  const display = splitDisplayAmount(values.amount)
   const from = values.as === "sanctioned" ? devAccounts.sanctioned : values.as === "customer" ? devAccounts.customer : null
   if (!from) throw new Error("--as: customer or sanctioned")
-  const res = await fetch(new URL("/_sandbox/config", values.sandbox))
-  if (!res.ok) throw new Error(`--sandbox: ${values.sandbox} answered ${res.status}; is \`npm run sandbox\` running?`)
+
+  const { url: sandboxUrl, source } = sandboxUrlOf(values.sandbox)
+  const res = await fetch(new URL("/_sandbox/config", sandboxUrl)).catch(() => null)
+  if (!res?.ok) throw new Error(`no sandbox answers at ${sandboxUrl} (${source}): start \`npm run dev\` or \`npm run sandbox\`, or pass --sandbox <url>`)
   const config = (await res.json()) as { chains: Array<{ chainId: number; rpcUrl: string; tokens: Record<string, { address: Address }> }> }
   const chain = config.chains.find((c) => c.chainId === Number(values.chain))
   if (!chain) throw new Error(`--chain: the sandbox runs chains ${config.chains.map((c) => c.chainId).join(", ")}`)
-  const token = address("--token", chain.tokens[values.token]?.address ?? values.token)
-  const amount = BigInt(values.amount)
+  const tokenName = tokenOf(display, values.token)
+  const token = address(`token ${tokenName}`, chain.tokens[tokenName]?.address ?? tokenName)
+  // The token's own decimals (18 on the sandbox's chain 56, 6 elsewhere): the contract is the authority.
+  const decimals = await localClients(chain.chainId, chain.rpcUrl).publicClient.readContract({ address: token, abi: testTokenAbi, functionName: "decimals" })
+  const amount = toBaseUnits(display.value, decimals)
   const txs =
     rail === "deposit"
       ? await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, token, to: address("--to", values.to), amount, from })
@@ -47,7 +61,18 @@ async function main() {
           paymentId: required("--payment-id", values["payment-id"]),
           from,
         })
-  process.stdout.write(`${JSON.stringify(txs, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2)}\n`)
+  const sent = { sandbox: sandboxUrl, chainId: chain.chainId, token: tokenName, amount: `${formatUnits(amount, decimals)} ${tokenName}`, baseUnits: amount, from: from.address }
+  process.stdout.write(`${JSON.stringify({ ...sent, ...txs }, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2)}\n`)
+}
+
+/** --sandbox, else the running dev store's sandbox, else `npm run sandbox`'s fixed port. */
+function sandboxUrlOf(flag: string | undefined): { url: string; source: string } {
+  if (flag) return { url: flag, source: "--sandbox" }
+  if (fs.existsSync(STATE_FILE)) {
+    const state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as DevState
+    return { url: state.sandbox.url, source: "the running `npm run dev`, .data/dev-state.json" }
+  }
+  return { url: `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`, source: "`npm run sandbox`'s default port" }
 }
 
 function required(flag: string, value: string | undefined): string {
@@ -55,8 +80,8 @@ function required(flag: string, value: string | undefined): string {
   return value
 }
 
-function address(flag: string, value: string | undefined): Address {
-  if (!value || !isAddress(value, { strict: false })) throw new Error(`${flag}: a token symbol of the chain or a 0x address is required`)
+function address(what: string, value: string | undefined): Address {
+  if (!value || !isAddress(value, { strict: false })) throw new Error(`${what}: a token symbol of the chain or a 0x address is required`)
   return getAddress(value)
 }
 
