@@ -63,3 +63,14 @@ export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhoo
  * held_sanctioned are left out: neither can ever be captured, so neither places an order.
  */
 export const IN_FLIGHT_STATUSES: readonly ServiceStatus[] = ["confirming", "underpaid", "paid", "swept", "overpaid", "expired_paid_late"]
+
+/**
+ * Statuses after which the service has sent `payment_confirmed` (design.md §3 "Service behaviour"):
+ * on the connect rail when paid, on the deposit rail once swept (also an overpaid or late payment,
+ * after its sweep). A ledger row in one of them without any webhook event means the service's
+ * webhooks do not reach this store (no URL registered, a wrong one, or a receiver it cannot reach).
+ */
+export const CONFIRMATION_SENT_STATUSES: Record<Rail, readonly ServiceStatus[]> = {
+  connect: ["paid"],
+  deposit: ["swept", "overpaid", "expired_paid_late"],
+}

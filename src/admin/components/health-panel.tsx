@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
 import { errorMessage, formatDateTime, shortHex } from "../lib/format"
 import { useHealth, useTestConnection } from "../lib/queries"
-import type { AdminChainHealth, AdminHealthCheck } from "../lib/types"
+import type { AdminChainHealth, AdminHealthCheck, AdminStablecoinHealth } from "../lib/types"
 import { CHAIN_NAMES } from "../../lib/explorer/default-explorer-urls"
 
 const Check = ({ label, check }: { label: string; check: AdminHealthCheck }) => (
@@ -39,6 +39,28 @@ const ChainCard = ({ chain }: { chain: AdminChainHealth }) => (
     {chain.tokens.map((t) => (
       <Check key={t.symbol} label={`${t.symbol} decimals (${shortHex(t.address)}) configured ${t.configuredDecimals}`} check={t} />
     ))}
+  </div>
+)
+
+/** The backend this admin talks to: its webhook route is what the service must call. */
+const webhookUrl = () => new URL("/hooks/stablecoin", __BACKEND_URL__ || window.location.origin).toString()
+
+/**
+ * Payments the service reports confirmed while no webhook reached the store: orders wait for the
+ * reconcile job (or are never captured without captureOnReconcile), so the fix is named.
+ */
+const WebhooksMissing = ({ missing }: { missing: AdminStablecoinHealth["webhooks_missing"] }) => (
+  <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="stablecoin-webhooks-missing">
+    <div className="flex items-center gap-x-2">
+      <StatusBadge color="red">no webhooks</StatusBadge>
+      <Text size="small" weight="plus">
+        The service reports {missing.count} payment{missing.count === 1 ? "" : "s"} paid, but this store received no webhook for {missing.count === 1 ? "it" : "them"}
+      </Text>
+    </div>
+    <Text size="small" className="text-ui-fg-subtle">
+      Register {webhookUrl()} as the webhook URL in the payment service, signed with a secret listed in webhookSecrets, and make it reachable from the
+      service. Until then a paid order is captured only by the reconcile job (with captureOnReconcile) or by you. Latest: {missing.payments.slice(0, 3).map((p) => p.payment_id).join(", ")}
+    </Text>
   </div>
 )
 
@@ -106,6 +128,7 @@ export const HealthPanel = () => {
               </Text>
             </div>
           </div>
+          {data.webhooks_missing.count > 0 && <WebhooksMissing missing={data.webhooks_missing} />}
           {data.chains.map((chain) => (
             <ChainCard key={chain.chainId} chain={chain} />
           ))}

@@ -89,6 +89,8 @@ export type AdminStablecoinHealth = {
   last_webhook: { event_id: string; type: string; state: string; received_at: string } | null
   last_reconcile_run: { id: string; started_at: string; finished_at: string | null; result: Record<string, unknown> | null; error: string | null } | null
   settings: { capture_on_reconcile: boolean; accept_late_payments: boolean; reconcile_enabled: boolean }
+  /** Recent payments the service reports confirmed with no webhook received for them. */
+  webhooks_missing: { count: number; payments: Array<{ payment_id: string; rail: string; status: string }> }
 }
 
 export type AdminList<K extends string, T> = { [key in K]: T[] } & { count: number; limit: number; offset: number }
