@@ -1,5 +1,6 @@
 import path from "node:path"
 import type { SandboxConfigJson } from "../../sandbox"
+import { backendEnvOf } from "../../sandbox/fixed-identity"
 import { sh, startService, timed, waitForHttp, type Service } from "../lib/processes"
 import { envFromTemplate } from "./env-file"
 import { PNPM } from "./prepare"
@@ -11,21 +12,16 @@ export type BackendSetup = { databaseUrl: string; backendUrl: string; storefront
 /**
  * `apps/backend/.env` as a merchant writes it: the starter's `.env.template` (its README, step 2)
  * with the database and the CORS origins filled in, plus the guide's STABLECOIN_* lines with the
- * values the service's dashboard would give (here: the sandbox's).
+ * values the service's dashboard would give (here: the sandbox's block, as `npm run sandbox` prints it).
  */
 export function writeBackendEnv(app: string, { databaseUrl, backendUrl, storefrontUrl, sandbox }: BackendSetup) {
   const backend = path.join(app, "apps", "backend")
-  const chains = sandbox.chains.map(({ chainId, rpcUrl, factory, payout, tokens }) => ({ chainId, rpcUrl, factory, payout, tokens }))
   const set: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     STORE_CORS: storefrontUrl,
     ADMIN_CORS: backendUrl,
     AUTH_CORS: backendUrl,
-    STABLECOIN_API_KEY: sandbox.apiKey,
-    STABLECOIN_BASE_URL: sandbox.url,
-    STABLECOIN_MERCHANT_ID: sandbox.merchantId,
-    STABLECOIN_WEBHOOK_SECRET: sandbox.webhookSecret,
-    STABLECOIN_CHAINS: JSON.stringify(chains),
+    ...backendEnvOf(sandbox),
   }
   envFromTemplate(path.join(backend, ".env.template"), path.join(backend, ".env"), set)
 }

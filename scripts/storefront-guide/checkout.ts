@@ -3,39 +3,54 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import { parseUnits, type Address } from "viem"
 import type { SandboxConfigJson } from "../../sandbox"
+import { devAccounts, localClients } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
+import { testTokenAbi } from "../../src/lib/chain/abis"
 import { launchChromium } from "../../integration-tests/browser/launch-chromium"
+import { injectAnvilWallet } from "../../integration-tests/storefront/helpers/page-helpers"
 import { timed } from "../lib/processes"
 
 const DOCS = path.resolve(__dirname, "..", "..", "docs")
 
-export type CheckoutResult = { orderId: string; cartId: string; softNavigation: boolean; paid: { display: string; token: string; baseUnits: string; to: string } }
+export type CheckoutResult = { rail: "deposit" | "connect"; orderId: string; cartId: string; softNavigation: boolean; paid: { display: string; token: string; baseUnits: string; to: string } | null }
+
+/** Removes one run's pictures before the next (the progress one is taken only when the page shows it). */
+export function removeGuideScreenshots() {
+  for (const f of readdirSync(DOCS)) if (/^dtc-starter-.*\.png$/.test(f)) rmSync(path.join(DOCS, f))
+}
 
 /**
  * A customer in Chromium on the guide's storefront: a product into the cart, checkout (email,
- * address, shipping), the stablecoin deposit method, then the deposit address and amount as the
- * page shows them, paid from the customer simulator (a plain ERC-20 transfer on anvil). Done when
- * the page, untouched, has moved to the starter's order confirmation. A screenshot per step goes to
- * docs/dtc-starter-<n>-<step>.png.
+ * address, shipping), a stablecoin method, then the payment. Deposit rail: the deposit address and
+ * amount as the page shows them, paid from the customer simulator (a plain ERC-20 transfer on
+ * anvil). Connect rail: the page's wallet button with an injected EIP-1193 test wallet (anvil's
+ * customer account, the node signs), holding the tokens. Done when the page, untouched, has moved
+ * to the starter's order confirmation. With `shots`, a screenshot per step goes to
+ * docs/<shots>-<n>-<step>.png; `label` prefixes the timings.
  */
 export async function checkoutInChromium(
-  { storefrontUrl, countryCode, sandbox }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson },
+  { storefrontUrl, countryCode, sandbox, rail, label, shots }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson; rail: "deposit" | "connect"; label: string; shots: string | null },
   timings: Record<string, number>,
   log: (m: string) => void,
 ): Promise<CheckoutResult> {
-  // One run's pictures: none left from an earlier run (the progress one is taken only when the page shows it).
-  for (const f of readdirSync(DOCS)) if (/^dtc-starter-.*\.png$/.test(f)) rmSync(path.join(DOCS, f))
   const chromium = await launchChromium()
   const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } })
   page.setDefaultTimeout(120_000) // next dev compiles each route on its first visit
+  if (rail === "connect") {
+    const chain = sandbox.chains[0]!
+    await fundCustomer(sandbox)
+    await injectAnvilWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, address: devAccounts.customer.address })
+  }
   const shot = async (name: string, fullPage = true) => {
+    if (!shots) return
     // next dev's floating indicator would cover the page's text; a production build has none.
     await page.addStyleTag({ content: "nextjs-portal { display: none !important; }" })
-    await page.screenshot({ path: path.join(DOCS, `dtc-starter-${name}.png`), fullPage })
+    await page.screenshot({ path: path.join(DOCS, `${shots}-${name}.png`), fullPage })
   }
+  const step = <T>(name: string, fn: () => Promise<T>) => timed(`${label}: ${name}`, fn, timings, log)
   try {
     const base = `${storefrontUrl}/${countryCode}`
-    await timed("customer: product into the cart", async () => {
+    await step("customer: product into the cart", async () => {
       await page.goto(`${base}/store`)
       await page.locator('[data-testid="product-wrapper"]').first().click()
       await page.waitForURL(/\/products\//)
@@ -48,9 +63,9 @@ export async function checkoutInChromium(
       await shot("2-cart", false)
       await page.locator('[data-testid="checkout-button"]').click()
       await page.waitForURL(/\/checkout/)
-    }, timings, log)
+    })
 
-    await timed("customer: address, delivery, payment method", async () => {
+    await step("customer: address, delivery, payment method", async () => {
       await page.waitForSelector('[data-testid="shipping-first-name-input"]')
       const fill = (testId: string, value: string) => page.locator(`[data-testid="${testId}"]`).fill(value)
       await fill("shipping-first-name-input", "Ada")
@@ -66,29 +81,46 @@ export async function checkoutInChromium(
       await page.getByText("Standard Shipping").first().click()
       await page.locator('[data-testid="submit-delivery-option-button"]').click()
       await page.waitForURL(/step=payment/)
-      await page.getByText("Stablecoins (send to an address)").click()
+      await page.getByText(rail === "deposit" ? "Stablecoins (send to an address)" : "Stablecoins (browser wallet)").click()
       await shot("4-payment-method")
       await page.locator('[data-testid="submit-payment-button"]').click()
       await page.waitForURL(/step=review/)
-    }, timings, log)
-
-    // What the customer reads off the page: the amount with its token, the network and the address.
-    const shown = await timed("stablecoin step: verified address shown", async () => {
-      await page.waitForSelector(".stablecoin-payment__address")
-      // The guide's consent sentence: the customer is not told to click a button the step does not have.
-      await page.getByText("By sending the payment, you confirm").waitFor()
-      const [amount, chain, to] = await Promise.all([".stablecoin-payment__amount", ".stablecoin-payment__chain", ".stablecoin-payment__address"].map((s) => page.textContent(s)))
-      return { amount: amount!.trim(), chain: chain!.trim(), to: to!.trim() }
-    }, timings, log)
+    })
+    // The guide's consent sentence: the customer is not told to click a button the step does not have.
+    await page.getByText("By sending the payment, you confirm").waitFor()
     const cartId = (await page.context().cookies()).find((c) => c.name === "_medusa_cart_id")?.value
     if (!cartId) throw new Error("the storefront set no _medusa_cart_id cookie")
+    if (rail === "connect") {
+      const button = await step("stablecoin step: wallet button shown", async () => {
+        const button = page.getByRole("button", { name: /with Test Wallet/ })
+        await button.waitFor()
+        return button
+      })
+      await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
+      await shot("5-wallet")
+      await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
+      const orderId = await step("wallet button clicked to order confirmation page", async () => {
+        await button.click()
+        return waitForConfirmation(page)
+      })
+      await shot("7-order-confirmed")
+      const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
+      return { rail, orderId, cartId, paid: null, softNavigation }
+    }
+
+    // What the customer reads off the page: the amount with its token, the network and the address.
+    const shown = await step("stablecoin step: verified address shown", async () => {
+      await page.waitForSelector(".stablecoin-payment__address")
+      const [amount, chain, to] = await Promise.all([".stablecoin-payment__amount", ".stablecoin-payment__chain", ".stablecoin-payment__address"].map((s) => page.textContent(s)))
+      return { amount: amount!.trim(), chain: chain!.trim(), to: to!.trim() }
+    })
     await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
     await shot("5-deposit")
     // A mark in the page's window: gone if the page were reloaded, so its survival shows the app navigated by itself.
     await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
     const paid = await payWhatThePageShows(shown, sandbox)
     log(`customer sent ${paid.display} ${paid.token} (${paid.baseUnits} base units) to ${paid.to}`)
-    const orderId = await timed("payment sent to order confirmation page", async () => {
+    const orderId = await step("payment sent to order confirmation page", async () => {
       // The live progress, if the page shows it before the order is placed (it may go straight to the order).
       let progressShot: Promise<unknown> | undefined
       page
@@ -98,15 +130,26 @@ export async function checkoutInChromium(
       if (progressShot) await progressShot
       else log("no progress state seen before the order (the first poll already found it placed)")
       return id
-    }, timings, log)
+    })
     await shot("7-order-confirmed")
     const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
-    return { orderId, cartId, paid, softNavigation }
+    return { rail, orderId, cartId, paid, softNavigation }
   } catch (error) {
     await page.screenshot({ path: path.join(DOCS, "dtc-starter-failure.png"), fullPage: true }).catch(() => {})
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`)
+    throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`)
   } finally {
     await chromium.close()
+  }
+}
+
+/** The test wallet's tokens: 1,000,000 of each token of the first chain, minted to anvil's customer account. */
+async function fundCustomer(sandbox: SandboxConfigJson) {
+  const chain = sandbox.chains[0]!
+  const { publicClient, walletClient } = localClients(chain.chainId, chain.rpcUrl)
+  const wallet = walletClient(devAccounts.customer)
+  for (const token of Object.values(chain.tokens)) {
+    const hash = await wallet.writeContract({ address: token.address as Address, abi: testTokenAbi, functionName: "mint", args: [devAccounts.customer.address, parseUnits("1000000", token.decimals)] })
+    await publicClient.waitForTransactionReceipt({ hash })
   }
 }
 

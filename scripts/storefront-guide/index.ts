@@ -8,9 +8,9 @@ import { startSandbox, type Sandbox } from "../../sandbox"
 import { freePort } from "../../integration-tests/browser/admin-server"
 import { timed, type Service } from "../lib/processes"
 import { startBackend, writeBackendEnv } from "./backend"
-import { checkoutInChromium } from "./checkout"
+import { checkoutInChromium, removeGuideScreenshots, type CheckoutResult } from "./checkout"
 import { enableStablecoinInRegion } from "./merchant"
-import { prepareStore, reapplyGuide, typeCheckStorefront } from "./prepare"
+import { prepareStore, reapplyGuide, storefrontPluginFootprint, typeCheckStorefront } from "./prepare"
 import { startStorefront } from "./storefront"
 
 /**
@@ -20,7 +20,8 @@ import { startStorefront } from "./storefront"
  * (`medusa develop`) with the guide's options, the stablecoin providers added to the starter's EUR
  * region through the admin API, the storefront (`next dev`), and a customer in Chromium who checks
  * out, pays the address the page shows with the customer simulator and lands on the order
- * confirmation. Prints the timings as JSON; ends every process, the database and the folder it
+ * confirmation; then the storefront's production build (`next build`, `next start`) and a checkout on
+ * each rail there (the connect rail with an injected test wallet). Prints the timings as JSON; ends every process, the database and the folder it
  * made, also on failure (`--keep` keeps the folder; `--reuse <folder>/dtc-starter` applies the guide again to a kept one and runs it without reinstalling).
  *   npm run storefront:guide -- [--starter ../shared/starters/dtc-starter] [--database-url postgres://postgres@localhost:5432/postgres] [--keep] [--reuse <dir>]
  */
@@ -72,14 +73,31 @@ async function main() {
     await startBackend(app, backendPort, track, timings, log)
     const merchant = await enableStablecoinInRegion(backendUrl)
     log(`region ${merchant.region} (${merchant.countries.join(", ")}) takes the stablecoin providers`)
+    const footprint = storefrontPluginFootprint(app)
+    log(`the plugin brings ${footprint.packages} packages into the storefront, no Medusa server package (${footprint.medusaPackages.join(", ")})`)
     const storefrontConfig = formatStorefrontConfigEnv({ roots: buildStorefrontTrustRoots({ chains: sandbox.toJSON().chains }) })
-    await startStorefront(app, { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY, storefrontConfig }, track, timings, log)
+    const setup = { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY, storefrontConfig }
 
-    const order = await timed("checkout in Chromium (store to order page)", () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON() }, timings, log), timings, log)
-    const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)
-    if (view.payment?.orderId !== order.orderId) throw new Error(`the confirmation page shows ${order.orderId}, the store's payment view ${view.payment?.orderId}`)
+    /** One customer's checkout, the order on the confirmation page checked against the store's payment view. */
+    const orders: CheckoutResult[] = []
+    const checkout = async (rail: "deposit" | "connect", label: string, shots: string | null) => {
+      const order = await timed(`${label}: checkout in Chromium (store to order page)`, () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON(), rail, label, shots }, timings, log), timings, log)
+      const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)
+      if (view.payment?.orderId !== order.orderId) throw new Error(`${label}: the confirmation page shows ${order.orderId}, the store's payment view ${view.payment?.orderId}`)
+      if (view.payment?.rail !== rail) throw new Error(`${label}: paid on the ${view.payment?.rail} rail, meant ${rail}`)
+      orders.push(order)
+    }
+    removeGuideScreenshots()
+    const dev = await startStorefront(app, setup, "dev", track, timings, log)
+    await checkout("deposit", "next dev, deposit", "dtc-starter")
+    await dev.stop()
+    // The production build on the same port (the backend's STORE_CORS names it): what a merchant deploys.
+    await startStorefront(app, setup, "production", track, timings, log)
+    await checkout("deposit", "next start, deposit", null)
+    await checkout("connect", "next start, connect", "dtc-starter-connect")
     failed = false
-    process.stdout.write(`${JSON.stringify({ result: "order placed through the guide's storefront", ...order, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
+    const result = "an order placed on each rail through the guide's storefront (next dev, then next build + next start)"
+    process.stdout.write(`${JSON.stringify({ result, orders, storefrontPluginPackages: footprint.packages, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
   } finally {
     await cleanUp()
     if (failed) process.exitCode = 1

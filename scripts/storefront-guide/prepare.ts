@@ -43,3 +43,31 @@ export function reapplyGuide(starter: string, app: string) {
 export async function typeCheckStorefront(app: string, timings: Record<string, number>, log: (m: string) => void) {
   await timed("storefront type-check", () => sh("npx", [...PNPM, "--filter", "@dtc/storefront", "exec", "tsc", "--noEmit"], app), timings, log)
 }
+
+/** Medusa's server and admin packages: none of them may reach a storefront through the plugin. */
+const SERVER_PACKAGE = /^@medusajs\/(medusa|framework|admin-sdk|admin-bundler|dashboard|cli|ui|core-flows|modules-sdk|utils)$/
+
+/**
+ * What the plugin brings into the storefront of the pnpm workspace, as pnpm resolved it (its
+ * dependencies and resolved peers, transitively): the package count and any Medusa server package
+ * among them. The guide promises none (docs/storefront-nextjs.md, "Storefront"); one found fails.
+ */
+export function storefrontPluginFootprint(app: string) {
+  const listed = JSON.parse(sh("npx", [...PNPM, "--filter", "@dtc/storefront", "list", "medusa-payment-stablecoin", "--depth", "Infinity", "--json"], app)) as Array<{ dependencies?: Tree }>
+  type Tree = Record<string, { version: string; dependencies?: Tree }>
+  const plugin = listed[0]?.dependencies?.["medusa-payment-stablecoin"]
+  if (!plugin) throw new Error("the storefront has no medusa-payment-stablecoin installed")
+  const seen = new Set<string>()
+  const walk = (tree: Tree | undefined) => {
+    for (const [name, node] of Object.entries(tree ?? {})) {
+      const id = `${name}@${node.version}`
+      if (seen.has(id)) continue
+      seen.add(id)
+      walk(node.dependencies)
+    }
+  }
+  walk(plugin.dependencies)
+  const server = [...seen].filter((id) => SERVER_PACKAGE.test(id.slice(0, id.lastIndexOf("@"))))
+  if (server.length) throw new Error(`the plugin brings Medusa server packages into the storefront: ${server.join(", ")}`)
+  return { packages: seen.size, medusaPackages: [...seen].filter((id) => id.startsWith("@medusajs/")) }
+}
