@@ -5,6 +5,7 @@ import { Client } from "pg"
 import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../demo-storefront/serve-demo-storefront"
 import { demoTrustRootsFor } from "../demo-storefront/demo-trust-roots"
 import { startSandbox, type Sandbox } from "../sandbox"
+import { fixedSandboxOptions, formatEnvBlocks } from "../sandbox/fixed-identity"
 import { devAccounts } from "../sandbox/chain"
 import { pluginOptionsFor } from "../sandbox/plugin-options-for"
 import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "./dev-state"
@@ -131,9 +132,9 @@ async function waitForHealth(url: string, server: ChildProcess) {
 async function main() {
   const port = Number(process.env.PORT ?? 9000)
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: stop what listens there or set PORT`)
-  // 8000 is the origin the store's CORS allows by default (medusa-config.ts STORE_CORS).
+  // 8000 is also a Next.js starter's port: run the starter there and the demo elsewhere with DEMO_PORT.
   const demoPort = Number(process.env.DEMO_PORT ?? 8000)
-  if (!(await portIsFree(demoPort))) throw new Error(`port ${demoPort} is in use: stop what listens there or set DEMO_PORT (and STORE_CORS to its origin)`)
+  if (!(await portIsFree(demoPort))) throw new Error(`port ${demoPort} is in use (a Next.js starter?): stop what listens there or set DEMO_PORT=8001`)
   // Built while Postgres, the sandbox and Medusa start; a failure surfaces where it is awaited.
   const demoBuilt = buildDemoStorefront()
   demoBuilt.catch(() => {})
@@ -141,17 +142,17 @@ async function main() {
 
   const db = await database()
   log(`database: ${db.label}`)
-  sandbox = await startSandbox({
-    chains: CHAINS.map((chainId) => ({ chainId, blockTime: 1 })),
-    webhookUrl: `${storeUrl}/hooks/stablecoin`,
-  })
-  log(`sandbox: ${sandbox.url} (chains ${CHAINS.join(", ")}, new contracts on every run)`)
+  // The same addresses, key and secret on every run (sandbox/fixed-identity.ts): a starter's .env stays right.
+  sandbox = await startSandbox(fixedSandboxOptions({ chainIds: CHAINS, webhookUrl: `${storeUrl}/hooks/stablecoin` }))
+  log(`sandbox: ${sandbox.url} (chains ${CHAINS.join(", ")}, the same contracts on every run)`)
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "development",
     PORT: String(port),
     DATABASE_URL: db.url,
+    // The demo's origin, and a Next.js starter's on its default port 8000 (start the demo elsewhere with DEMO_PORT).
+    STORE_CORS: process.env.STORE_CORS ?? [...new Set(["http://localhost:8000", `http://localhost:${demoPort}`])].join(","),
     STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox)),
   }
   await runToEnd(["db:migrate"], env)
@@ -195,9 +196,11 @@ async function main() {
       `  Webhook URL      ${storeUrl}/hooks/stablecoin`,
       `  Database         ${db.label}`,
       "  Scripted buy     npm run dev:buy -- --rail deposit   (or --rail connect)",
-      "  Sandbox service:",
-      JSON.stringify(config, null, 2),
-      "",
+      `  Store CORS       ${env.STORE_CORS}   (STORE_CORS=<origins> changes it)`,
+      "  A Next.js starter's storefront on this store: its .env.local takes the last line below and",
+      `    NEXT_PUBLIC_MEDUSA_BACKEND_URL=${storeUrl}  NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${seed.publishableKey}`,
+      "  Sandbox service, as env blocks (the same on every run):",
+      await formatEnvBlocks(config),
     ].join("\n"),
   )
   server.once("exit", (code) => {

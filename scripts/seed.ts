@@ -2,6 +2,7 @@ import type { ExecArgs } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createUsersWorkflow } from "@medusajs/medusa/core-flows"
 import { DEV_ADMIN, type DevSeed } from "./dev-state"
+import { seedStarterShipping } from "./seed-starter-shipping"
 import { seedStore } from "./seed-store"
 
 /** Marks the one stdout line `npm run dev` reads the seed's result from. */
@@ -23,5 +24,7 @@ export default async function seed({ container }: ExecArgs) {
   }
 
   const result: DevSeed = await seedStore(container, ["eur", "usd"])
+  // So that a Next.js starter runs on this store as it is (its countries, a shipping option).
+  await seedStarterShipping(container, result)
   process.stdout.write(`\n${SEED_MARKER}${JSON.stringify(result)}\n`)
 }
