@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync } from "node:fs"
+import { cpSync, readdirSync, readFileSync, realpathSync } from "node:fs"
 import path from "node:path"
 import { sh, timed } from "../lib/processes"
 import { applyGuide } from "./apply-guide"
@@ -48,26 +48,28 @@ export async function typeCheckStorefront(app: string, timings: Record<string, n
 const SERVER_PACKAGE = /^@medusajs\/(medusa|framework|admin-sdk|admin-bundler|dashboard|cli|ui|core-flows|modules-sdk|utils)$/
 
 /**
- * What the plugin brings into the storefront of the pnpm workspace, as pnpm resolved it (its
- * dependencies and resolved peers, transitively): the package count and any Medusa server package
- * among them. The guide promises none (docs/storefront-nextjs.md, "Storefront"); one found fails.
+ * What the plugin brings into the storefront of the pnpm workspace, as pnpm linked it: the packages
+ * reachable from the storefront's `medusa-payment-stablecoin` (its dependencies and resolved peers,
+ * transitively; in pnpm's layout a package's dependencies are the siblings in its virtual store
+ * folder's node_modules), counted, and any Medusa server package among them. The guide promises
+ * none (docs/storefront-nextjs.md, "Storefront"); one found fails the run.
  */
 export function storefrontPluginFootprint(app: string) {
-  const listed = JSON.parse(sh("npx", [...PNPM, "--filter", "@dtc/storefront", "list", "medusa-payment-stablecoin", "--depth", "Infinity", "--json"], app)) as Array<{ dependencies?: Tree }>
-  type Tree = Record<string, { version: string; dependencies?: Tree }>
-  const plugin = listed[0]?.dependencies?.["medusa-payment-stablecoin"]
-  if (!plugin) throw new Error("the storefront has no medusa-payment-stablecoin installed")
-  const seen = new Set<string>()
-  const walk = (tree: Tree | undefined) => {
-    for (const [name, node] of Object.entries(tree ?? {})) {
-      const id = `${name}@${node.version}`
-      if (seen.has(id)) continue
-      seen.add(id)
-      walk(node.dependencies)
+  const seen = new Map<string, string>() // real folder -> name@version
+  const visit = (dir: string) => {
+    const nodeModules = dir.slice(0, dir.lastIndexOf(`${path.sep}node_modules${path.sep}`) + `${path.sep}node_modules`.length)
+    const entries = readdirSync(nodeModules).flatMap((e) => (e.startsWith("@") ? readdirSync(path.join(nodeModules, e)).map((s) => `${e}/${s}`) : e === ".bin" ? [] : [e]))
+    for (const entry of entries) {
+      const real = realpathSync(path.join(nodeModules, entry))
+      if (real === dir || seen.has(real)) continue
+      const { name, version } = JSON.parse(readFileSync(path.join(real, "package.json"), "utf8")) as { name: string; version: string }
+      seen.set(real, `${name}@${version}`)
+      visit(real)
     }
   }
-  walk(plugin.dependencies)
-  const server = [...seen].filter((id) => SERVER_PACKAGE.test(id.slice(0, id.lastIndexOf("@"))))
+  visit(realpathSync(path.join(app, "apps", "storefront", "node_modules", "medusa-payment-stablecoin")))
+  const packages = [...new Set(seen.values())]
+  const server = packages.filter((id) => SERVER_PACKAGE.test(id.slice(0, id.lastIndexOf("@"))))
   if (server.length) throw new Error(`the plugin brings Medusa server packages into the storefront: ${server.join(", ")}`)
-  return { packages: seen.size, medusaPackages: [...seen].filter((id) => id.startsWith("@medusajs/")) }
+  return { packages: packages.length, medusaPackages: packages.filter((id) => id.startsWith("@medusajs/")) }
 }
