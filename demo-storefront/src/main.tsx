@@ -1,68 +1,110 @@
 /// <reference lib="dom" />
-import { StrictMode, useEffect, useMemo, useState } from "react"
+import { StrictMode, useCallback, useEffect, useMemo, useState, type ReactNode } from "react"
 import { createRoot } from "react-dom/client"
 import { createStablecoinStoreClient, type DiscoveredWallet, type StablecoinStoreClient } from "../../src/storefront"
 import { OrderPaymentStatus, StablecoinPayment } from "../../src/storefront/react"
 import type { DemoConfig } from "./demo-config"
 import { createDevWallet, mintDevTokens } from "./dev-wallet"
+import { ProductArt } from "./product-art"
+import { routeOf, urlOf, type Route } from "./route"
 import { storeApi, type DemoCart } from "./store-api"
 
-type Step = { name: "product" } | { name: "checkout"; cart: DemoCart } | { name: "pay"; cart: DemoCart } | { name: "done"; orderId: string; cartId: string }
+type Api = ReturnType<typeof storeApi>
 
-const money = (amount: number, currency: string) => new Intl.NumberFormat("en", { style: "currency", currency }).format(amount)
+const params = () => new URLSearchParams(location.search)
+/** `?lang=de` shows the payment step in German (the shop's own words stay English). */
+const localeOf = () => (params().get("lang") === "de" ? "de-DE" : "en-US")
+const money = (amount: number, currency: string) => new Intl.NumberFormat(localeOf(), { style: "currency", currency: currency.toUpperCase() }).format(amount)
 
 function App({ config }: { config: DemoConfig }) {
   const api = useMemo(() => storeApi(config), [config])
   const client = useMemo(() => createStablecoinStoreClient({ baseUrl: config.backendUrl, publishableKey: config.publishableKey }), [config])
-  const devWallet = useMemo<DiscoveredWallet | null>(() => (config.devWallet ? createDevWallet(config.devWallet) : null), [config])
-  const params = new URLSearchParams(location.search)
-  const [step, setStep] = useState<Step>({ name: "product" })
+  const [route, setRoute] = useState<Route>(() => routeOf(location.search))
   const [error, setError] = useState<string | null>(null)
-  // The dev wallet is offered only once its mint is mined (issue 19 point 3).
-  const [minting, setMinting] = useState(false)
-
-  // ?cart=<id> opens the payment step of an existing cart (a reload, or a test that built the cart through the API).
   useEffect(() => {
-    const cartId = params.get("cart")
-    if (cartId) api.cart(cartId).then(({ cart }) => setStep({ name: "pay", cart }), (e) => setError(String(e)))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const onPop = () => setRoute(routeOf(location.search))
+    window.addEventListener("popstate", onPop)
+    return () => window.removeEventListener("popstate", onPop)
+  }, [])
+  /** Each step has its own URL: Back and Forward walk the shop; the order page replaces the payment step's entry. */
+  const go = useCallback((next: Route, replace = false) => {
+    const url = urlOf(next, location.search)
+    if (replace) history.replaceState(null, "", url)
+    else history.pushState(null, "", url)
+    setError(null)
+    setRoute(next)
+    window.scrollTo(0, 0)
   }, [])
 
   return (
-    <main className="demo">
-      <header className="demo__header">
-        <h1>Stablecoin demo store</h1>
-        <ol className="demo__steps" aria-label="Checkout progress">
-          {["product", "checkout", "pay", "done"].map((s) => (
-            <li key={s} aria-current={step.name === s ? "step" : undefined}>{s === "done" ? "confirmation" : s}</li>
-          ))}
-        </ol>
+    <>
+      <header className="shop__header">
+        <a className="shop__brand" href={urlOf({ name: "product" }, location.search)} onClick={(e) => (e.preventDefault(), go({ name: "product" }))}>
+          Coinfield Supply
+        </a>
+        <span className="shop__tag">Demo store · pays in stablecoins</span>
       </header>
-      {error && <p role="alert" className="demo__error">{error}</p>}
-      {step.name === "product" && <ProductStep api={api} currency={params.get("currency") ?? "eur"} onCart={(cart) => setStep({ name: "checkout", cart })} onError={setError} />}
-      {step.name === "checkout" && <CheckoutStep api={api} cart={step.cart} onDone={(cart) => setStep({ name: "pay", cart })} onError={setError} />}
-      {step.name === "pay" && (
-        <section className="demo__pay">
-          <h2>Payment</h2>
-          <p>Total {money(step.cart.total, step.cart.currency_code.toUpperCase())}</p>
-          {config.devWallet && devWallet && <DevWalletPanel config={config} wallet={devWallet} onMinting={setMinting} />}
-          <StablecoinPayment
-            cart={step.cart}
-            client={client}
-            trustRoots={config.trustRoots}
-            onOrderPlaced={(orderId) => setStep({ name: "done", orderId, cartId: step.cart.id })}
-            extraWallets={devWallet && !minting ? [devWallet] : []}
-            pollIntervalMs={Number(params.get("poll") ?? 1500)}
-          />
-        </section>
-      )}
-      {step.name === "done" && <Confirmation api={api} client={client} orderId={step.orderId} cartId={step.cartId} />}
-    </main>
+      <main className="shop">
+        <Progress route={route} />
+        {error && (
+          <p role="alert" className="shop__error">
+            {error}
+          </p>
+        )}
+        {route.name === "product" && <ProductPage api={api} onCart={(cart) => go({ name: "cart", cartId: cart.id })} onError={setError} />}
+        {route.name !== "product" && route.name !== "order" && (
+          <WithCart api={api} cartId={route.cartId} onError={setError}>
+            {(cart) =>
+              route.name === "cart" ? (
+                <CartPage cart={cart} onNext={() => go({ name: "details", cartId: cart.id })} />
+              ) : route.name === "details" ? (
+                <DetailsPage api={api} cart={cart} onDone={() => go({ name: "pay", cartId: cart.id })} onError={setError} />
+              ) : (
+                <PayPage config={config} client={client} cart={cart} onOrder={(orderId) => go({ name: "order", orderId, cartId: cart.id }, true)} />
+              )
+            }
+          </WithCart>
+        )}
+        {route.name === "order" && <OrderPage api={api} client={client} orderId={route.orderId} cartId={route.cartId} />}
+      </main>
+      <footer className="shop__footer">Prices include VAT. Test store: payments run on a local test network.</footer>
+    </>
   )
 }
 
-function ProductStep({ api, currency, onCart, onError }: { api: ReturnType<typeof storeApi>; currency: string; onCart: (c: DemoCart) => void; onError: (e: string) => void }) {
-  const [data, setData] = useState<{ regionId: string; product: Awaited<ReturnType<ReturnType<typeof storeApi>["products"]>>["products"][number] } | null>(null)
+const STEPS: Array<[Route["name"], string]> = [
+  ["product", "Product"],
+  ["cart", "Cart"],
+  ["details", "Details"],
+  ["pay", "Payment"],
+  ["order", "Receipt"],
+]
+
+function Progress({ route }: { route: Route }) {
+  return (
+    <ol className="shop__steps" aria-label="Checkout progress">
+      {STEPS.map(([name, label]) => (
+        <li key={name} aria-current={route.name === name ? "step" : undefined}>
+          {label}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/** Loads the route's cart (a reload or a shared link arrives with only its id). */
+function WithCart({ api, cartId, onError, children }: { api: Api; cartId: string; onError: (e: string) => void; children: (cart: DemoCart) => ReactNode }) {
+  const [cart, setCart] = useState<DemoCart | null>(null)
+  useEffect(() => {
+    api.cart(cartId).then(({ cart }) => setCart(cart), (e) => onError(`We could not open this cart (${String(e)}). Start again from the product page.`))
+  }, [api, cartId, onError])
+  return cart ? <>{children(cart)}</> : <p className="shop__loading">Loading your cart…</p>
+}
+
+function ProductPage({ api, onCart, onError }: { api: Api; onCart: (c: DemoCart) => void; onError: (e: string) => void }) {
+  const currency = params().get("currency") ?? "eur"
+  const [data, setData] = useState<{ regionId: string; product: Awaited<ReturnType<Api["products"]>>["products"][number] } | null>(null)
+  const [adding, setAdding] = useState(false)
   useEffect(() => {
     ;(async () => {
       const { regions } = await api.regions()
@@ -71,61 +113,152 @@ function ProductStep({ api, currency, onCart, onError }: { api: ReturnType<typeo
       setData({ regionId: region.id, product: products[0]! })
     })().catch((e) => onError(String(e)))
   }, [api, currency, onError])
-  if (!data) return <p>Loading…</p>
+  if (!data) return <p className="shop__loading">Loading…</p>
   const variant = data.product.variants[0]!
   const price = variant.calculated_price
   return (
-    <section className="demo__product">
-      <h2>{data.product.title}</h2>
-      <p>{data.product.description}</p>
-      {price && <p className="demo__price">{money(price.calculated_amount, price.currency_code.toUpperCase())}</p>}
-      <button type="button" className="demo__button" onClick={() => api.createCart(data.regionId, variant.id).then(({ cart }) => onCart(cart), (e) => onError(String(e)))}>
-        Add to cart and check out
+    <section className="shop__card shop__product">
+      <ProductArt />
+      <div className="shop__product-text">
+        <h1>{data.product.title}</h1>
+        {price && <p className="shop__price">{money(price.calculated_amount, price.currency_code)}</p>}
+        <p>{data.product.description ?? "Heavyweight organic cotton, brushed inside. Size M."}</p>
+        <button
+          type="button"
+          className="shop__button"
+          disabled={adding}
+          onClick={() => {
+            setAdding(true)
+            api.createCart(data.regionId, variant.id).then(({ cart }) => onCart(cart), (e) => (setAdding(false), onError(String(e))))
+          }}
+        >
+          Add to cart
+        </button>
+      </div>
+    </section>
+  )
+}
+
+function OrderLines({ cart }: { cart: DemoCart }) {
+  return (
+    <>
+      <ul className="shop__lines">
+        {(cart.items ?? []).map((item) => (
+          <li key={item.id}>
+            <span>
+              {item.product_title ?? item.title} × {item.quantity}
+            </span>
+            <span>{money(item.unit_price * item.quantity, cart.currency_code)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="shop__total">
+        <span>Total</span>
+        <strong>{money(cart.total, cart.currency_code)}</strong>
+      </p>
+    </>
+  )
+}
+
+function CartPage({ cart, onNext }: { cart: DemoCart; onNext: () => void }) {
+  return (
+    <section className="shop__card">
+      <h1>Your cart</h1>
+      <OrderLines cart={cart} />
+      <button type="button" className="shop__button" onClick={onNext}>
+        Check out
       </button>
     </section>
   )
 }
 
-function CheckoutStep({ api, cart, onDone, onError }: { api: ReturnType<typeof storeApi>; cart: DemoCart; onDone: (c: DemoCart) => void; onError: (e: string) => void }) {
+function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart; onDone: () => void; onError: (e: string) => void }) {
   const [options, setOptions] = useState<Array<{ id: string; name: string; amount: number }> | null>(null)
   useEffect(() => {
     api.shippingOptions(cart.id).then((r) => setOptions(r.shipping_options), () => setOptions([]))
   }, [api, cart.id])
   return (
     <form
-      className="demo__checkout"
+      className="shop__card shop__form"
       onSubmit={async (e) => {
         e.preventDefault()
         const f = new FormData(e.currentTarget)
         const address = { first_name: f.get("first_name"), last_name: f.get("last_name"), address_1: f.get("address_1"), city: f.get("city"), postal_code: f.get("postal_code"), country_code: f.get("country_code") }
         try {
-          let { cart: updated } = await api.updateCart(cart.id, { email: f.get("email"), shipping_address: address, billing_address: address })
+          await api.updateCart(cart.id, { email: f.get("email"), shipping_address: address, billing_address: address })
           const option = f.get("shipping")
-          if (typeof option === "string" && option) ({ cart: updated } = await api.addShipping(cart.id, option))
-          onDone((await api.cart(updated.id)).cart)
+          if (typeof option === "string" && option) await api.addShipping(cart.id, option)
+          onDone()
         } catch (error) {
           onError(String(error))
         }
       }}
     >
-      <h2>Your details</h2>
-      <label>Email <input name="email" type="email" required defaultValue="buyer@example.com" /></label>
-      <label>First name <input name="first_name" required defaultValue="Ada" /></label>
-      <label>Last name <input name="last_name" required defaultValue="Lovelace" /></label>
-      <label>Street <input name="address_1" required defaultValue="Hauptstrasse 1" /></label>
-      <label>City <input name="city" required defaultValue="Berlin" /></label>
-      <label>Postal code <input name="postal_code" required defaultValue="10115" /></label>
-      <label>Country code <input name="country_code" required defaultValue={cart.currency_code === "usd" ? "us" : "de"} maxLength={2} /></label>
-      <fieldset>
+      <h1>Your details</h1>
+      <div className="shop__fields">
+        <label>
+          Email <input name="email" type="email" autoComplete="email" required defaultValue={cart.email ?? "buyer@example.com"} />
+        </label>
+        <label>
+          First name <input name="first_name" autoComplete="given-name" required defaultValue="Ada" />
+        </label>
+        <label>
+          Last name <input name="last_name" autoComplete="family-name" required defaultValue="Lovelace" />
+        </label>
+        <label>
+          Street <input name="address_1" autoComplete="address-line1" required defaultValue="Hauptstrasse 1" />
+        </label>
+        <label>
+          City <input name="city" autoComplete="address-level2" required defaultValue="Berlin" />
+        </label>
+        <label>
+          Postal code <input name="postal_code" autoComplete="postal-code" required defaultValue="10115" />
+        </label>
+        <label>
+          Country code <input name="country_code" autoComplete="country" required defaultValue={cart.currency_code === "usd" ? "us" : "de"} maxLength={2} />
+        </label>
+      </div>
+      <fieldset className="shop__shipping">
         <legend>Shipping</legend>
         {options === null && <p>Loading shipping options…</p>}
-        {options?.length === 0 && <p>This item needs no shipping method (it ships with the order).</p>}
+        {options?.length === 0 && <p>Free shipping, sent with the order.</p>}
         {options?.map((o, i) => (
-          <label key={o.id}><input type="radio" name="shipping" value={o.id} defaultChecked={i === 0} /> {o.name} ({o.amount})</label>
+          <label key={o.id}>
+            <input type="radio" name="shipping" value={o.id} defaultChecked={i === 0} /> {o.name} ({money(o.amount, cart.currency_code)})
+          </label>
         ))}
       </fieldset>
-      <button type="submit" className="demo__button">Continue to payment</button>
+      <button type="submit" className="shop__button">
+        Continue to payment
+      </button>
     </form>
+  )
+}
+
+function PayPage({ config, client, cart, onOrder }: { config: DemoConfig; client: StablecoinStoreClient; cart: DemoCart; onOrder: (orderId: string) => void }) {
+  const devWallet = useMemo<DiscoveredWallet | null>(() => (config.devWallet ? createDevWallet(config.devWallet) : null), [config])
+  // The dev wallet is offered only once its mint is mined (issue 19 point 3).
+  const [minting, setMinting] = useState(false)
+  return (
+    <div className="shop__pay">
+      <section className="shop__card shop__summary" aria-labelledby="summary-title">
+        <h2 id="summary-title">Order summary</h2>
+        <OrderLines cart={cart} />
+      </section>
+      <section className="shop__card shop__payment" aria-labelledby="payment-title">
+        <h1 id="payment-title">Payment</h1>
+        {config.devWallet && devWallet && <DevWalletPanel config={config} wallet={devWallet} onMinting={setMinting} />}
+        <StablecoinPayment
+          cart={cart}
+          client={client}
+          trustRoots={config.trustRoots}
+          locale={localeOf()}
+          onOrderPlaced={onOrder}
+          extraWallets={devWallet && !minting ? [devWallet] : []}
+          pollIntervalMs={Number(params().get("poll") ?? 1500)}
+        />
+      </section>
+    </div>
   )
 }
 
@@ -133,19 +266,26 @@ function DevWalletPanel({ config, wallet, onMinting }: { config: DemoConfig; wal
   const dev = config.devWallet!
   const [note, setNote] = useState<string | null>(null)
   return (
-    <aside className="demo__devwallet" aria-label="Development wallet">
-      <strong>DEV ONLY:</strong> a wallet backed by the local test chain&apos;s public customer account {dev.address}. It does not exist outside <code>npm run dev</code>.
-      <div>
+    <aside className="shop__devwallet" aria-label="Development wallet">
+      <p>
+        <strong>DEV ONLY:</strong> a wallet backed by the local test network&apos;s public customer account <code>{dev.address}</code>. It does not exist outside <code>npm run dev</code>.
+      </p>
+      <div className="shop__devwallet-buttons">
         {dev.chains.flatMap((c) =>
           Object.entries(c.tokens).map(([symbol, t]) => (
-            <button key={`${c.chainId}-${symbol}`} type="button" className="demo__small" onClick={() => {
-              onMinting(true)
-              setNote(`Minting 1000 test ${symbol} on chain ${c.chainId}…`)
-              mintDevTokens(wallet, dev, c.chainId, symbol, 1000n * 10n ** BigInt(t.decimals))
-                .then(({ blockNumber }) => setNote(`Minted 1000 test ${symbol} on chain ${c.chainId} (block ${blockNumber})`), (e) => setNote(String(e)))
-                .finally(() => onMinting(false))
-            }}>
-              Mint 1000 test {symbol} (chain {c.chainId})
+            <button
+              key={`${c.chainId}-${symbol}`}
+              type="button"
+              className="shop__small"
+              onClick={() => {
+                onMinting(true)
+                setNote(`Minting 1000 test ${symbol}…`)
+                mintDevTokens(wallet, dev, c.chainId, symbol, 1000n * 10n ** BigInt(t.decimals))
+                  .then(() => setNote(`Minted 1000 test ${symbol}.`), (e) => setNote(String(e)))
+                  .finally(() => onMinting(false))
+              }}
+            >
+              Mint 1000 test {symbol} ({c.chainId})
             </button>
           ))
         )}
@@ -155,21 +295,33 @@ function DevWalletPanel({ config, wallet, onMinting }: { config: DemoConfig; wal
   )
 }
 
-function Confirmation({ api, client, orderId, cartId }: { api: ReturnType<typeof storeApi>; client: StablecoinStoreClient; orderId: string; cartId: string }) {
-  const [order, setOrder] = useState<{ display_id: number; email: string; total: number; currency_code: string } | null>(null)
+function OrderPage({ api, client, orderId, cartId }: { api: Api; client: StablecoinStoreClient; orderId: string; cartId: string }) {
+  const [order, setOrder] = useState<Awaited<ReturnType<Api["order"]>>["order"] | null>(null)
   useEffect(() => {
     api.order(orderId).then((r) => setOrder(r.order), () => setOrder(null))
   }, [api, orderId])
   return (
-    <section className="demo__done" aria-live="polite">
-      <h2>Thank you, your order is placed</h2>
-      <p>Order id <code data-order-id={orderId}>{orderId}</code></p>
-      {order && <p>Order #{order.display_id} for {money(order.total, order.currency_code.toUpperCase())}, confirmation to {order.email}.</p>}
-      <OrderPaymentStatus client={client} cartId={cartId} pollIntervalMs={1500} />
+    <section className="shop__card shop__done">
+      <h1>Thank you, your order is placed</h1>
+      <p data-order-id={orderId} className="shop__order-number">
+        {order ? `Order #${order.display_id}` : "Your order"}
+      </p>
+      {order && (
+        <p>
+          {money(order.total, order.currency_code)}; a confirmation goes to {order.email}.
+        </p>
+      )}
+      <OrderPaymentStatus client={client} cartId={cartId} locale={localeOf()} pollIntervalMs={1500} />
     </section>
   )
 }
 
 fetch("/demo-config.json")
   .then((r) => r.json() as Promise<DemoConfig>)
-  .then((config) => createRoot(document.getElementById("root")!).render(<StrictMode><App config={config} /></StrictMode>))
+  .then((config) =>
+    createRoot(document.getElementById("root")!).render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>
+    )
+  )

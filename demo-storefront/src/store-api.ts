@@ -30,6 +30,7 @@ export function storeApi(config: DemoConfig) {
 export type DemoCart = {
   id: string
   email: string | null
+  completed_at?: string | null
   total: number
   currency_code: string
   region_id: string

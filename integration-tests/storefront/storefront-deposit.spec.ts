@@ -5,7 +5,7 @@ import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useCountingProxy } from "./helpers/counting-proxy"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { decodeQrIn, openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
-import { screenshot } from "./helpers/screenshot"
+import { screenshotAtWidths } from "./helpers/screenshot"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
@@ -27,12 +27,12 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
 
     await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(deposit.address)
     await expect(page.textContent(".stablecoin-payment__amount")).resolves.toBe(`${payment!.amount.display} USDC`)
-    await expect(page.textContent(".stablecoin-payment__chain")).resolves.toContain("Base (chain 8453)")
-    await expect(page.textContent(".stablecoin-payment__note")).resolves.toMatch(/after that the address still accepts this payment/)
+    await expect(page.textContent(".stablecoin-payment__chain")).resolves.toContain("Base")
+    await expect(page.textContent(".stablecoin-payment__note")).resolves.toMatch(/this address stays valid: a payment sent later is still credited/)
     await expect(page.textContent(".stablecoin-payment__status")).resolves.toContain(`Send exactly ${payment!.amount.display} USDC on Base`)
     expect(await decodeQrIn(page, ".stablecoin-payment__qr")).toBe(deposit.paymentUri)
     expect(deposit.paymentUri).toBe(`ethereum:${payment!.token.address}@8453/transfer?address=${deposit.address}&uint256=${payment!.amount.baseUnits}`)
-    await screenshot(page, "deposit-waiting")
+    await screenshotAtWidths(page, "waiting")
 
     const chain = stack.sandbox.chains[0]!
     await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: payment!.token.address as Address, to: deposit.address as Address, amount: BigInt(payment!.amount.baseUnits) })
@@ -42,7 +42,6 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     expect(orderId).toMatch(/^order_/)
     expect(shown).toBe(orderId)
     await page.waitForSelector("text=Order #")
-    await screenshot(page, "order-placed")
     await page.close()
   })
 
@@ -67,7 +66,7 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     await expect(page.textContent(".stablecoin-payment__amount")).resolves.toBe(`${underpaid.remaining!.display} USDT`)
     await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(to)
     expect(await decodeQrIn(page, ".stablecoin-payment__qr")).toBe(underpaid.remaining!.paymentUri)
-    await screenshot(page, "underpaid")
+    await screenshotAtWidths(page, "underpaid")
 
     await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token, to, amount: remaining })
     await stack.sandbox.mine(8453, 3)
@@ -86,7 +85,7 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     expect(await page.$(".stablecoin-payment__qr")).toBeNull()
     expect(await page.content()).not.toMatch(/ethereum:0x/)
     expect((await view(cart.id)).payment).toBeNull()
-    await screenshot(page, "verification-failed")
+    await screenshotAtWidths(page, "verification-failed")
     await page.close()
   })
 

@@ -6,7 +6,7 @@ import { createCart } from "../http/helpers/checkout"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
-import { screenshot } from "./helpers/screenshot"
+import { screenshotAtWidths } from "./helpers/screenshot"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
@@ -33,17 +33,19 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     stack.sandbox.faults.holdSweeps(true)
     await pay(BigInt(payment.amount.baseUnits))
     expect(await waitForStatus(page, ["confirming", "detected"])).toMatch(/confirming|detected/)
-    await expect(page.textContent(".stablecoin-payment__status, .stablecoin-order-payment")).resolves.toMatch(/Your transfer (is confirming|has been seen)|seen on Base/)
-    await screenshot(page, "confirming")
+    await expect(page.textContent(".stablecoin-payment__status, .stablecoin-order-payment")).resolves.toMatch(/We see your payment|is being confirmed/)
+    await screenshotAtWidths(page, "payment-seen")
     await stack.sandbox.mine(8453, 3)
     // Not yet swept: the deposit is not captured, so nothing says "Paid" yet.
     expect(await waitForStatus(page, ["paid", "confirming"])).toBeTruthy()
     expect(await page.$(".stablecoin-order-payment[data-status=paid]")).toBeNull()
-    await screenshot(page, "paid")
+    await screenshotAtWidths(page, "confirming")
     stack.sandbox.faults.holdSweeps(false)
     await stack.sandbox.mine(8453, 3)
     await waitForOrderPlaced(page)
     expect(await waitForStatus(page, ["paid"])).toBe("paid")
+    await page.waitForSelector(".stablecoin-payment__receipt")
+    await screenshotAtWidths(page, "paid")
     await page.close()
   })
 
@@ -54,8 +56,8 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     await stack.sandbox.mine(8453, 3)
     // The payment step's overpaid state, or the order confirmation if the order was placed at once (issue 22).
     const shown = await waitForStatus(page, ["overpaid", "confirming"])
-    if (shown === "overpaid") await expect(status()).resolves.toContain("the store will refund the difference")
-    await screenshot(page, "overpaid")
+    if (shown === "overpaid") await expect(status()).resolves.toContain("the store will refund it")
+    await screenshotAtWidths(page, "overpaid")
     stack.sandbox.faults.holdSweeps(false)
     await stack.sandbox.mine(8453, 3)
     await waitForOrderPlaced(page)
@@ -67,9 +69,9 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     const { page, payment, pay, status } = await openDeposit()
     stack.sandbox.setQuoteTtlSeconds(900)
     expect(await waitForStatus(page, ["expired"])).toBe("expired")
-    await expect(status()).resolves.toMatch(/The quoted price has lapsed, but the address below still accepts/)
+    await expect(status()).resolves.toMatch(/The price hold has ended, but the address below still accepts/)
     await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(payment.deposit!.address)
-    await screenshot(page, "expired")
+    await screenshotAtWidths(page, "expired")
     await pay(BigInt(payment.amount.baseUnits))
     await stack.sandbox.mine(8453, 3)
     await waitForOrderPlaced(page)
@@ -84,7 +86,7 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     expect(await waitForStatus(wrong.page, ["wrong_token"])).toBe("wrong_token")
     await expect(wrong.status()).resolves.toContain("A token this store does not accept arrived")
     expect(await wrong.page.$(".stablecoin-payment__address")).toBeNull()
-    await screenshot(wrong.page, "wrong-token")
+    await screenshotAtWidths(wrong.page, "wrong-token")
     await wrong.page.close()
 
     const held = await openDeposit("usd")
@@ -92,7 +94,7 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     await stack.sandbox.mine(8453, 3)
     expect(await waitForStatus(held.page, ["held"])).toBe("held")
     await expect(held.status()).resolves.toContain("on hold for a compliance review")
-    await screenshot(held.page, "held")
+    await screenshotAtWidths(held.page, "held")
     await held.page.close()
   })
 })

@@ -1,26 +1,40 @@
 /// <reference lib="dom" />
 import { useEffect, useState } from "react"
-import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import { orderPaymentStateOf, type OrderPaymentState } from "../order-payment-state"
 import type { StablecoinStoreClient } from "../store-client"
 import { DepositDetails } from "./deposit-details"
+import { PaymentReceipt } from "./payment-receipt"
+import { StablecoinStyles } from "./stablecoin-styles"
+import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
+import { TransactionLink } from "./transaction-link"
 
-export type OrderPaymentStatusProps = {
+export type OrderPaymentStatusProps = StablecoinTextProps & {
   client: StablecoinStoreClient
   /** The cart the order was placed from (the store view is per cart). */
   cartId: string
   /** Default 3000 ms; polling stops once the payment is captured. */
   pollIntervalMs?: number
+  explorerUrls?: Record<number, string>
+  unstyled?: boolean
   className?: string
 }
 
 /**
- * The payment's live state on the order confirmation (issue 22 point 3): the order is placed as
+ * The payment on the order's page (issue 22 point 3, issue 23 point 1): the order is placed as
  * soon as the payment is in flight, so this says "confirming" until the store view says the
- * payment is captured, then "paid"; an underpaid payment shows what is still to send; a surplus
- * says the store will refund it. A reload is safe: it reads the store view again.
+ * payment is captured, then shows the receipt; an underpaid payment shows what is still to send
+ * with its own QR; a surplus says the store will refund it. A reload reads the store view again.
  */
-export function OrderPaymentStatus({ client, cartId, pollIntervalMs = 3000, className }: OrderPaymentStatusProps) {
+export function OrderPaymentStatus({ locale, messages, ...props }: OrderPaymentStatusProps) {
+  return (
+    <StablecoinTextProvider locale={locale} messages={messages}>
+      <OrderPayment {...props} />
+    </StablecoinTextProvider>
+  )
+}
+
+function OrderPayment({ client, cartId, pollIntervalMs = 3000, explorerUrls, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
+  const { t, f, locale } = useStablecoinText()
   const [state, setState] = useState<OrderPaymentState | null>(null)
   useEffect(() => {
     let live = true
@@ -43,34 +57,33 @@ export function OrderPaymentStatus({ client, cartId, pollIntervalMs = 3000, clas
     }
   }, [client, cartId, pollIntervalMs])
   if (!state) return null
+  const p = state.payment
+  const amount = (display: string) => f.token(display, p.token.symbol, p.token.decimals)
+  const explorerUrl = explorerUrls?.[p.chain.id]
+  const line =
+    state.status === "paid"
+      ? t.status.orderPlaced
+      : state.status === "underpaid"
+        ? state.remaining
+          ? t.receipt.underpaid({ remaining: amount(state.remaining.display) })
+          : t.receipt.attention
+        : state.status === "attention"
+          ? t.receipt.attention
+          : t.receipt.confirming({ amount: amount((p.received ?? p.amount).display), network: p.chain.name, confirmations: p.confirmations })
   return (
-    <section className={["stablecoin-order-payment", className].filter(Boolean).join(" ")} data-status={state.status} aria-live="polite">
-      <p className="stablecoin-order-payment__line">{lineOf(state)}</p>
-      {state.status === "underpaid" && state.remaining && <DepositDetails payment={state.payment} />}
-      {state.payment.txHash && (
+    <section className={["stablecoin-order-payment", className].filter(Boolean).join(" ")} data-status={state.status} lang={locale} aria-label={t.region}>
+      {!unstyled && <StablecoinStyles />}
+      <p className="stablecoin-order-payment__line" role="status" aria-live="polite">
+        {line}
+      </p>
+      {state.status !== "paid" && p.surplus && <p className="stablecoin-payment__surplus">{t.receipt.surplus({ surplus: amount(p.surplus.display), refunded: p.surplus.refund === "sent" })}</p>}
+      {state.status === "underpaid" && state.remaining && <DepositDetails payment={p} />}
+      {state.status === "paid" && <PaymentReceipt payment={p} explorerUrl={explorerUrl} />}
+      {state.status !== "paid" && p.txHash && (
         <p className="stablecoin-order-payment__tx">
-          Transaction <code>{state.payment.txHash}</code>
+          {t.receipt.transaction}: <TransactionLink chainId={p.chain.id} txHash={p.txHash} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />
         </p>
       )}
     </section>
   )
-}
-
-function lineOf(state: OrderPaymentState): string {
-  const p: PublicStablecoinPayment = state.payment
-  const amount = `${p.amount.display} ${p.token.symbol}`
-  switch (state.status) {
-    case "paid":
-      return state.surplus ? `Paid. You sent ${state.surplus.display} ${p.token.symbol} more than the total; the store will refund it.` : `Paid: ${amount} on ${p.chain.name}.`
-    case "underpaid":
-      return state.remaining
-        ? `Your payment arrived short: ${state.remaining.display} ${p.token.symbol} is still to send to the same address. The order ships once it is paid.`
-        : "Your payment arrived short. The store will contact you about the rest."
-    case "attention":
-      return "Your payment needs the store's attention. Do not send more; the store will contact you."
-    case "confirming":
-      return (p.surplus ? `You sent ${p.surplus.display} ${p.token.symbol} more than the total; the store will refund it. ` : "") + (p.confirmations > 0
-        ? `Payment of ${amount} seen on ${p.chain.name}, confirming (${p.confirmations} confirmation${p.confirmations === 1 ? "" : "s"} so far). Your order is placed and awaits this payment.`
-        : `Payment of ${amount} seen on ${p.chain.name}, waiting for its first confirmation. Your order is placed and awaits this payment.`)
-  }
 }

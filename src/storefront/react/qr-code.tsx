@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react"
 import { renderQrSvg } from "../render-qr-svg"
 
-/** A QR code of `value` as inline SVG, labelled for screen readers. */
+/** A QR code of `value` as inline SVG, labelled for screen readers; the stylesheet draws it at least 200 px wide (issue 23 point 2). */
 export function QrCode({ value, label, className = "stablecoin-payment__qr" }: { value: string; label: string; className?: string }) {
   const [svg, setSvg] = useState<string | null>(null)
   useEffect(() => {

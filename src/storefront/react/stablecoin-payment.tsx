@@ -2,16 +2,24 @@
 import { useEffect, useId, useMemo, useState } from "react"
 import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
 import type { StablecoinStoreOptions } from "../../lib/checkout/public-payment"
-import type { Rail } from "../../lib/session-data"
+import type { Rail, StablecoinSessionChoice } from "../../lib/session-data"
 import type { CheckoutState } from "../checkout-state"
 import { createStablecoinStoreClient, type MedusaSdkLike, type StablecoinCart, type StablecoinStoreClient } from "../store-client"
-import { UNVERIFIED_MESSAGE } from "../trust/report-refusal"
 import type { DiscoveredWallet } from "../wallet/eip1193"
+import { ContinueOnPhone } from "./continue-on-phone"
 import { DepositDetails } from "./deposit-details"
+import { PaymentReceipt } from "./payment-receipt"
+import { PaymentSummary } from "./payment-summary"
+import { QuoteCountdown } from "./quote-countdown"
+import { StablecoinStyles } from "./stablecoin-styles"
+import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
+import { PAY_STATES, StatusLine } from "./status-line"
+import { TransactionFact } from "./transaction-link"
 import { useCheckoutController } from "./use-checkout-controller"
+import { useResumeUrl } from "./use-resume-url"
 import { WalletPay } from "./wallet-pay"
 
-export type StablecoinPaymentProps = {
+export type StablecoinPaymentProps = StablecoinTextProps & {
   /** The Medusa cart (`HttpTypes.StoreCart` fits). */
   cart: StablecoinCart
   /**
@@ -20,7 +28,7 @@ export type StablecoinPaymentProps = {
    * without them the component shows no address and offers no Pay button.
    */
   trustRoots: StorefrontTrustRoots | string | null | undefined
-  /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's confirmation. */
+  /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's page. */
   onOrderPlaced: (orderId: string) => void
   /** How the step reaches the store: the storefront's `@medusajs/js-sdk` client (`sdk`), a store client, or the backend URL and publishable key. Without any of them the first render throws, naming the variable. */
   sdk?: MedusaSdkLike
@@ -32,124 +40,184 @@ export type StablecoinPaymentProps = {
   /** Wallets to offer besides the discovered ones (a WalletConnect provider, a dev wallet). */
   extraWallets?: DiscoveredWallet[]
   pollIntervalMs?: number
+  /** The URL query parameter that names the cart once a payment exists (default "cart"); false leaves the URL alone. */
+  resumeParam?: string | false
+  /** Explorer base URL per chain id, for chains the defaults do not know. */
+  explorerUrls?: Record<number, string>
+  /** Leave out the built-in stylesheet (the classes and `data-status` stay). */
+  unstyled?: boolean
   className?: string
 }
 
-/** States in which the customer still has something to send: the instructions (address, QR, wallet) are shown. */
-const PAY_STATES: CheckoutState["status"][] = ["waiting", "expired", "underpaid"]
 /** A transfer was seen: no instructions (nothing more to send), only what arrived. */
-const PROGRESS_STATES: CheckoutState["status"][] = ["detected", "confirming", "paid", "overpaid"]
-
-const RAIL_LABEL: Record<Rail, string> = { deposit: "Send to an address (any wallet or exchange)", connect: "Pay from a browser wallet" }
+const PROGRESS_STATES: ReadonlyArray<CheckoutState["status"]> = ["detected", "confirming", "paid", "overpaid"]
 
 /**
- * The stablecoin checkout step: token, chain and rail from what the store offers; then the deposit
- * details or the wallet button; live progress in an aria-live region until the order is placed.
- * Unstyled: every part has a `stablecoin-payment__*` class and the root a `data-status`.
+ * The stablecoin checkout step: token, network and rail from what the store offers; then what to
+ * pay at a glance (total, token amount, rate, network, countdown), the deposit details or the
+ * wallet button, one live status line, until the order is placed. Resumable: the URL names the
+ * cart once a payment exists. Shopper text from one messages object (`locale`, `messages`).
  */
-export function StablecoinPayment({ cart, trustRoots, onOrderPlaced, client: given, sdk, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, className }: StablecoinPaymentProps) {
-  const client = useMemo(() => given ?? (sdk ? createStablecoinStoreClient({ sdk }) : createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" })), [given, sdk, baseUrl, publishableKey])
+export function StablecoinPayment({ locale, messages, ...props }: StablecoinPaymentProps) {
+  return (
+    <StablecoinTextProvider locale={locale} messages={messages}>
+      <PaymentStep {...props} />
+    </StablecoinTextProvider>
+  )
+}
+
+function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, resumeParam = "cart", explorerUrls, unstyled, className }: Omit<StablecoinPaymentProps, keyof StablecoinTextProps>) {
+  const { t, locale } = useStablecoinText()
+  const client = useMemo(
+    () => given ?? (sdk ? createStablecoinStoreClient({ sdk }) : createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" })),
+    [given, sdk, baseUrl, publishableKey]
+  )
   const { controller, snapshot } = useCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs })
   const [options, setOptions] = useState<StablecoinStoreOptions | null>(null)
-  const [rail, setRail] = useState<Rail>(rails[0]!)
-  const [chainId, setChainId] = useState<number | null>(null)
-  const [token, setToken] = useState<string | null>(null)
-  const ids = { rail: useId(), chain: useId(), token: useId() }
+  const [changing, setChanging] = useState(false)
   useEffect(() => {
-    client.getOptions().then((o) => {
-      setOptions(o)
-      setChainId(o.defaultChainId)
-      setToken(o.defaultToken)
-    }, () => setOptions({ chains: [], defaultChainId: 0, defaultToken: "" }))
+    client.getOptions().then(setOptions, () => setOptions({ chains: [], defaultChainId: 0, defaultToken: "" }))
   }, [client])
-  const chain = options?.chains.find((c) => c.chainId === chainId)
   const state = snapshot.checkout
   const payment = "payment" in state ? state.payment : null
-  const choosing = state.status === "idle" || (state.status === "failed" && state.error.retryable)
+  const shareUrl = useResumeUrl(cart.id, resumeParam, payment !== null)
+  const payable = payment !== null && PAY_STATES.includes(state.status)
+  // A new price is offered only while nothing was sent or seen for this payment (one payment per checkout, issue 19 point 3).
+  const canRequote = payable && state.status !== "underpaid" && snapshot.canPay && payment.received === null && payment.txHash === null
+  const mustChoose = state.status === "idle" || (state.status === "failed" && state.error.retryable) || (state.status === "expired" && payment?.rail === "connect" && canRequote)
+  const choosing = (mustChoose || (changing && canRequote)) && options !== null
+  const start = (choice: { rail: Rail } & StablecoinSessionChoice) => {
+    setChanging(false)
+    void controller.start(choice)
+  }
 
   return (
-    <section className={["stablecoin-payment", className].filter(Boolean).join(" ")} data-status={state.status} aria-label="Pay with stablecoins">
-      {choosing && options && (
-        <form
-          className="stablecoin-payment__choice"
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (chainId && token) void controller.start({ rail, chainId, token: token as "USDC" | "USDT" | "EURC" })
-          }}
-        >
-          <fieldset>
-            <legend>How do you want to pay?</legend>
-            {rails.map((r) => (
-              <label key={r} className="stablecoin-payment__rail">
-                <input type="radio" name={ids.rail} value={r} checked={rail === r} onChange={() => setRail(r)} /> {RAIL_LABEL[r]}
-              </label>
-            ))}
-          </fieldset>
-          <label htmlFor={ids.chain}>Network</label>
-          <select id={ids.chain} value={chainId ?? ""} onChange={(e) => {
-            const next = options.chains.find((c) => c.chainId === Number(e.target.value))
-            setChainId(Number(e.target.value))
-            if (next && !next.tokens.some((t) => t.symbol === token)) setToken(next.tokens[0]?.symbol ?? null)
-          }}>
-            {options.chains.map((c) => (
-              <option key={c.chainId} value={c.chainId}>{c.name}</option>
-            ))}
-          </select>
-          <label htmlFor={ids.token}>Token</label>
-          <select id={ids.token} value={token ?? ""} onChange={(e) => setToken(e.target.value)}>
-            {(chain?.tokens ?? []).map((t) => (
-              <option key={t.symbol} value={t.symbol}>{t.symbol}</option>
-            ))}
-          </select>
-          <button type="submit" className="stablecoin-payment__button">Continue</button>
-        </form>
+    <section className={["stablecoin-payment", className].filter(Boolean).join(" ")} data-status={state.status} aria-label={t.region} lang={locale}>
+      {!unstyled && <StablecoinStyles />}
+      <div className="stablecoin-payment__status" aria-live="polite" role="status">
+        <StatusLine state={state} wallet={snapshot.wallet} />
+      </div>
+      {state.status === "refused" && <p className="stablecoin-payment__next">{t.status.refusedNext}</p>}
+
+      {choosing && (
+        <ChoiceForm
+          options={options}
+          rails={rails}
+          initial={payment ? { rail: payment.rail, chainId: payment.chain.id, token: payment.token.symbol } : null}
+          onSubmit={start}
+          onCancel={!mustChoose ? () => setChanging(false) : undefined}
+        />
       )}
 
-      <div className="stablecoin-payment__status" aria-live="polite" role="status">
-        <StatusLine state={state} sent={snapshot.wallet.step === "submitted"} />
-      </div>
-
-      {payment && PAY_STATES.includes(state.status) && (
+      {payment && payable && !choosing && (
         <>
+          <PaymentSummary payment={payment} />
+          {state.status !== "underpaid" && snapshot.wallet.step !== "submitted" && <QuoteCountdown expiresAt={payment.expiresAt} rail={payment.rail} />}
           {payment.deposit && <DepositDetails payment={payment} />}
           {(payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && (
             <WalletPay controller={controller} payment={payment} wallet={snapshot.wallet} canPay={snapshot.canPay} extraWallets={extraWallets} />
           )}
+          <div className="stablecoin-payment__actions">
+            {canRequote && options && (
+              <button type="button" className="stablecoin-payment__secondary" onClick={() => setChanging(true)}>
+                {t.choice.change}
+              </button>
+            )}
+          </div>
+          {shareUrl && <ContinueOnPhone url={shareUrl} />}
         </>
       )}
-      {payment && PROGRESS_STATES.includes(state.status) && (
-        <dl className="stablecoin-payment__facts stablecoin-payment__progress">
-          <dt>Amount</dt>
-          <dd>{payment.received?.display ?? payment.amount.display} {payment.token.symbol}</dd>
-          <dt>Network</dt>
-          <dd>{payment.chain.name}</dd>
-          {payment.txHash && (
-            <>
-              <dt>Transaction</dt>
-              <dd><code className="stablecoin-payment__tx">{payment.txHash}</code></dd>
-            </>
-          )}
-        </dl>
-      )}
+      {payment && PROGRESS_STATES.includes(state.status) && <Progress payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />}
+      {payment && state.status === "order_placed" && <PaymentReceipt payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />}
     </section>
   )
 }
 
-function StatusLine({ state, sent }: { state: CheckoutState; sent: boolean }) {
-  // The store has not seen the wallet's transaction yet: its "send / connect to pay" sentence would ask for a second payment.
-  if (sent && PAY_STATES.includes(state.status) && state.status !== "underpaid") return <p>Payment sent from your wallet. Waiting for the store to see it…</p>
-  switch (state.status) {
-    case "idle":
-      return <p>Choose how to pay.</p>
-    case "starting":
-      return <p>Getting a price and a verified address…</p>
-    case "failed":
-      return <p className="stablecoin-payment__error">{state.error.message}</p>
-    case "refused":
-      return <p className="stablecoin-payment__error stablecoin-payment__refused" role="alert">{UNVERIFIED_MESSAGE}</p>
-    case "order_placed":
-      return <p className="stablecoin-payment__done">{state.payment.message} Order {state.orderId}.</p>
-    default:
-      return <p>{state.payment.message}</p>
-  }
+/** What arrived while it confirms: amount, network, the transaction. */
+function Progress({ payment, explorerUrl }: { payment: NonNullable<Extract<CheckoutState, { payment: unknown }>["payment"]>; explorerUrl?: string }) {
+  const { t, f } = useStablecoinText()
+  const arrived = payment.received ?? payment.amount
+  return (
+    <dl className="stablecoin-payment__summary stablecoin-payment__progress">
+      <div>
+        <dt>{payment.received ? t.summary.received : t.summary.toPay}</dt>
+        <dd className="stablecoin-payment__token-amount">{f.token(arrived.display, payment.token.symbol, payment.token.decimals)}</dd>
+      </div>
+      <div>
+        <dt>{t.summary.network}</dt>
+        <dd>{payment.chain.name}</dd>
+      </div>
+      <TransactionFact chainId={payment.chain.id} txHash={payment.txHash} term={t.receipt.transaction} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />
+    </dl>
+  )
+}
+
+type Choice = { rail: Rail; chainId: number; token: string }
+
+/** Rail, network and token, from what the store offers; submitting asks for a price on the same cart. */
+function ChoiceForm({ options, rails, initial, onSubmit, onCancel }: { options: StablecoinStoreOptions; rails: Rail[]; initial: Choice | null; onSubmit: (c: { rail: Rail } & StablecoinSessionChoice) => void; onCancel?: () => void }) {
+  const { t } = useStablecoinText()
+  const [rail, setRail] = useState<Rail>(initial?.rail && rails.includes(initial.rail) ? initial.rail : rails[0]!)
+  const [chainId, setChainId] = useState<number>(initial?.chainId ?? options.defaultChainId)
+  const [token, setToken] = useState<string>(initial?.token ?? options.defaultToken)
+  const ids = { rail: useId(), chain: useId(), token: useId() }
+  const chain = options.chains.find((c) => c.chainId === chainId)
+  return (
+    <form
+      className="stablecoin-payment__choice"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (chainId && token) onSubmit({ rail, chainId, token: token as NonNullable<StablecoinSessionChoice["token"]> })
+      }}
+    >
+      <fieldset>
+        <legend>{t.choice.legend}</legend>
+        {rails.map((r) => (
+          <label key={r} className="stablecoin-payment__rail">
+            <input type="radio" name={ids.rail} value={r} checked={rail === r} onChange={() => setRail(r)} /> {t.choice.rails[r]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="stablecoin-payment__fields">
+        <div className="stablecoin-payment__field">
+          <label htmlFor={ids.chain}>{t.choice.network}</label>
+          <select
+            id={ids.chain}
+            value={chainId}
+            onChange={(e) => {
+              const next = options.chains.find((c) => c.chainId === Number(e.target.value))
+              setChainId(Number(e.target.value))
+              if (next && !next.tokens.some((x) => x.symbol === token)) setToken(next.tokens[0]?.symbol ?? "")
+            }}
+          >
+            {options.chains.map((c) => (
+              <option key={c.chainId} value={c.chainId}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="stablecoin-payment__field">
+          <label htmlFor={ids.token}>{t.choice.token}</label>
+          <select id={ids.token} value={token} onChange={(e) => setToken(e.target.value)}>
+            {(chain?.tokens ?? []).map((x) => (
+              <option key={x.symbol} value={x.symbol}>
+                {x.symbol}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="stablecoin-payment__actions">
+        <button type="submit" className="stablecoin-payment__button">
+          {t.choice.submit}
+        </button>
+        {onCancel && (
+          <button type="button" className="stablecoin-payment__secondary" onClick={onCancel}>
+            {t.choice.cancel}
+          </button>
+        )}
+      </div>
+    </form>
+  )
 }

@@ -4,25 +4,10 @@ import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import type { CheckoutController, WalletState } from "../create-checkout-controller"
 import { discoverWallets } from "../wallet/discover-wallets"
 import type { DiscoveredWallet } from "../wallet/eip1193"
-import type { WalletStep } from "../wallet/pay-with-wallet"
+import { useStablecoinText } from "./stablecoin-text"
 
-const STEP_TEXT: Record<WalletStep, string> = {
-  connecting: "Connecting to your wallet…",
-  switching_chain: "Switching your wallet to the payment's network…",
-  verifying: "Checking the payment address through your wallet's network…",
-  checking_balance: "Checking your balance…",
-  approving: "Approve the token spend in your wallet…",
-  paying: "Confirm the payment in your wallet…",
-  waiting_receipt: "Waiting for the transaction to be mined…",
-}
-
-/** The connect rail's steps as the customer sees them, and the controller steps each covers. */
-const CONNECT_STEPS: Array<[string, Array<WalletState["step"]>]> = [
-  ["Connect your wallet and switch to the network", ["connecting", "switching_chain"]],
-  ["Check the pool and your balance", ["verifying", "checking_balance"]],
-  ["Approve the token (only if the allowance is short)", ["approving"]],
-  ["Pay into the pool", ["paying", "waiting_receipt", "submitted"]],
-]
+/** The wallet steps as the shopper sees them, and the controller steps each covers. */
+const OVERVIEW_STEPS: Array<Array<WalletState["step"]>> = [["connecting", "switching_chain"], ["verifying", "checking_balance"], ["approving"], ["paying", "waiting_receipt", "submitted"]]
 
 export type WalletPayProps = {
   controller: CheckoutController
@@ -34,8 +19,12 @@ export type WalletPayProps = {
   extraWallets?: DiscoveredWallet[]
 }
 
-/** The wallet button(s), the current step and a recoverable error with "Try again". */
+/**
+ * The wallet button(s) and, on the connect rail, the steps ahead. The current step and any
+ * refusal are said by the component's one status line; this part offers "Try again".
+ */
 export function WalletPay({ controller, payment, wallet, canPay, extraWallets = [] }: WalletPayProps) {
+  const { t, f } = useStablecoinText()
   const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null)
   const [chosen, setChosen] = useState<DiscoveredWallet | null>(null)
   useEffect(() => {
@@ -52,65 +41,36 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
     setChosen(w)
     void controller.payWithWallet(w.provider)
   }
-  const amount = payment.remaining?.display ?? payment.amount.display
+  const amount = f.token(payment.remaining?.display ?? payment.amount.display, payment.token.symbol, payment.token.decimals)
   const current = wallet.step === "idle" || wallet.step === "error" ? null : wallet.step
   return (
     <div className="stablecoin-payment__wallet">
       {payment.connect && (
-        <>
-          <dl className="stablecoin-payment__facts">
-            <dt>Amount</dt>
-            <dd className="stablecoin-payment__amount" data-base-units={payment.remaining?.baseUnits ?? payment.amount.baseUnits}>
-              {amount} {payment.token.symbol}
-            </dd>
-            <dt>Network</dt>
-            <dd className="stablecoin-payment__chain">
-              {payment.chain.name} (chain {payment.chain.id})
-            </dd>
-            <dt>Paid into the store&apos;s pool</dt>
-            <dd>
-              <code className="stablecoin-payment__pool">{payment.connect.pool}</code>
-            </dd>
-          </dl>
-          <ol className="stablecoin-payment__steps" aria-label="Wallet steps">
-            {CONNECT_STEPS.map(([label, steps]) => (
-              <li key={label} aria-current={current && steps.includes(current) ? "step" : undefined}>
-                {label}
-              </li>
-            ))}
-          </ol>
-        </>
+        <ol className="stablecoin-payment__steps" aria-label={t.wallet.overviewLabel}>
+          {OVERVIEW_STEPS.map((steps, i) => (
+            <li key={i} aria-current={current && steps.includes(current) ? "step" : undefined}>
+              {t.wallet.overview[i]}
+            </li>
+          ))}
+        </ol>
       )}
-      {!sent && wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">No browser wallet found. Install one, or use the address option.</p>}
+      {!sent && wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">{t.wallet.noWallet}</p>}
       {/* After a transaction is sent the buttons are gone for this payment (issue 19 point 3), not merely disabled. */}
-      {!sent && (
-      <div className="stablecoin-payment__wallet-buttons">
-        {all.map((w) => (
-          <button key={w.info.uuid} type="button" className="stablecoin-payment__button" disabled={!canPay} aria-disabled={!canPay} onClick={() => pay(w)}>
-            {w.info.icon ? <img src={w.info.icon} alt="" width={20} height={20} /> : null}
-            Pay {amount} {payment.token.symbol} with {w.info.name}
-          </button>
-        ))}
-      </div>
-      )}
-      {!sent && !canPay && wallet.step === "idle" && (
-        <p className="stablecoin-payment__hint">A payment request for this order is open in your wallet, perhaps from another tab. Confirm or reject it there.</p>
-      )}
-      {busy && <p className="stablecoin-payment__step">{STEP_TEXT[wallet.step as WalletStep]}</p>}
-      {wallet.step === "submitted" && (
-        <p className="stablecoin-payment__step stablecoin-payment__sent">
-          Sent: transaction <code className="stablecoin-payment__tx">{wallet.txHash}</code>
-        </p>
-      )}
-      {wallet.step === "error" && (
-        <div className="stablecoin-payment__error" role="alert">
-          <p>{wallet.error.message}</p>
-          {chosen && canPay && (
-            <button type="button" className="stablecoin-payment__button" onClick={() => pay(chosen)}>
-              Try again
+      {!sent && wallet.step !== "error" && (
+        <div className="stablecoin-payment__wallet-buttons">
+          {all.map((w) => (
+            <button key={w.info.uuid} type="button" className="stablecoin-payment__button" disabled={!canPay} aria-disabled={!canPay} onClick={() => pay(w)}>
+              {w.info.icon ? <img src={w.info.icon} alt="" width={20} height={20} /> : null}
+              {t.wallet.pay({ amount, wallet: w.info.name })}
             </button>
-          )}
+          ))}
         </div>
+      )}
+      {!sent && !canPay && wallet.step === "idle" && <p className="stablecoin-payment__hint">{t.wallet.openElsewhere}</p>}
+      {wallet.step === "error" && chosen && canPay && (
+        <button type="button" className="stablecoin-payment__button" onClick={() => pay(chosen)}>
+          {t.wallet.tryAgain}
+        </button>
       )}
     </div>
   )
