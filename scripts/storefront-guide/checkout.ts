@@ -42,7 +42,8 @@ export async function checkoutInChromium(
     await injectAnvilWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, address: devAccounts.customer.address })
   }
   const shot = async (name: string, fullPage = true) => {
-    if (!shots) return
+    // The connect run's product, cart and address pages are the deposit run's: only its own steps are shot.
+    if (!shots || (rail === "connect" && /^[123]-/.test(name))) return
     // next dev's floating indicator would cover the page's text; a production build has none.
     await page.addStyleTag({ content: "nextjs-portal { display: none !important; }" })
     await page.screenshot({ path: path.join(DOCS, `${shots}-${name}.png`), fullPage })
