@@ -29,6 +29,10 @@ export const STOREFRONT_ERROR_CODES = {
   unsupportedCurrency: "stablecoin_unsupported_currency",
   invalidAmount: "stablecoin_invalid_amount",
   serviceUnavailable: "stablecoin_service_unavailable",
+  /** The service rate-limited the store beyond its wait budget (503, Retry-After): try again then. */
+  serviceRateLimited: "stablecoin_service_rate_limited",
+  /** A payment's lock was not had in time, or the store's queue is full (409, Retry-After). */
+  busy: "stablecoin_busy",
   serviceRefused: "stablecoin_service_refused",
   /** POST /store/carts/:id/complete before the payment is on its way (409, Retry-After): pay, then complete again. */
   paymentNotInFlight: "stablecoin_payment_not_in_flight",

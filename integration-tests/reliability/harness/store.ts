@@ -97,8 +97,11 @@ const SERVICE_TEXT = /rate_limited|rate limit exceeded|upstream_unavailable|upst
 
 /** A failed checkout's answer as a customer's storefront gets it: a known code first, no service text. Returns the code. */
 export function clearErrorCode(failure: { status: number; message: string }): string | null {
-  const code = /^\[([a-z_]+)\] /.exec(failure.message)?.[1] ?? null
-  return failure.status >= 400 && code && CODES.includes(code) && !SERVICE_TEXT.test(failure.message) ? code : null
+  const prefix = /^\[([a-z_]+)\] /.exec(failure.message)
+  const code = prefix?.[1] ?? null
+  // The words after the code: the plugin's own codes (stablecoin_service_rate_limited) are not the service's.
+  const words = failure.message.slice(prefix?.[0].length ?? 0)
+  return failure.status >= 400 && code && CODES.includes(code) && !SERVICE_TEXT.test(words) ? code : null
 }
 
 /** `count` fresh wallets with gas on the anvil at `rpcUrl`, so payments are not one nonce sequence. */
@@ -350,4 +353,54 @@ export async function heldLocks(cluster: Cluster, keys: string[]) {
     held.push(...rows.map((r) => `locking ${r.id}`))
   }
   return held
+}
+
+/** CPU seconds the processes of these instances have used so far (each instance is its own process group), from /proc. */
+export function cpuSecondsOf(instances: Instance[]) {
+  const groups = new Set(instances.map((i) => i.pid))
+  let ticks = 0
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8")
+    } catch {
+      continue
+    }
+    // After "(comm) ": state, ppid, pgrp, ... utime and stime are the 12th and 13th fields from there (proc(5)).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    if (groups.has(Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12])
+  }
+  return ticks / 100
+}
+
+/**
+ * Samples the app's database backends every 200 ms until `stop`: the most seen at once in all, and
+ * waiting for an advisory lock (the store's read budget, locking-postgres), so a queue on a lock
+ * that holds pooled connections shows apart from plain CPU contention.
+ */
+export function sampleBackends(cluster: Cluster) {
+  const most = { backends: 0, waitingOnAdvisoryLock: 0, waitingOnAnyLock: 0 }
+  let sampling = true
+  const loop = (async () => {
+    while (sampling) {
+      const [row] = await cluster.sql<{ backends: string; advisory: string; locks: string }>(
+        `select count(*) as backends,
+                count(*) filter (where wait_event_type = 'Lock' and wait_event = 'advisory') as advisory,
+                count(*) filter (where wait_event_type = 'Lock') as locks
+           from pg_stat_activity where datname = current_database() and application_name <> 'reliability-test'`
+      )
+      most.backends = Math.max(most.backends, Number(row!.backends))
+      most.waitingOnAdvisoryLock = Math.max(most.waitingOnAdvisoryLock, Number(row!.advisory))
+      most.waitingOnAnyLock = Math.max(most.waitingOnAnyLock, Number(row!.locks))
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  })()
+  return {
+    async stop() {
+      sampling = false
+      await loop
+      return most
+    },
+  }
 }

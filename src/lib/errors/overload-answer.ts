@@ -1,3 +1,5 @@
+import { STOREFRONT_ERROR_CODES } from "../session-data"
+
 /**
  * Honest answers to overload (issue 22 point 6): a rate-limited or unreachable service, a full
  * queue or a lock not had in time are the caller's cue to come back later, not defects; so is a
@@ -6,13 +8,13 @@
  */
 export const OVERLOAD_CODES = {
   /** The service answered 429 beyond the client's wait budget. */
-  serviceRateLimited: "stablecoin_service_rate_limited",
+  serviceRateLimited: STOREFRONT_ERROR_CODES.serviceRateLimited,
   /** The service could not be reached or failed (5xx, timeout, connection). */
-  serviceUnavailable: "stablecoin_service_unavailable",
+  serviceUnavailable: STOREFRONT_ERROR_CODES.serviceUnavailable,
   /** A payment's lock was not had in time, or this process's queue is full. */
-  busy: "stablecoin_busy",
+  busy: STOREFRONT_ERROR_CODES.busy,
   /** Completing the cart before the payment is in flight (the storefront entry retries on it). */
-  paymentNotInFlight: "stablecoin_payment_not_in_flight",
+  paymentNotInFlight: STOREFRONT_ERROR_CODES.paymentNotInFlight,
 } as const
 
 export type OverloadCode = (typeof OVERLOAD_CODES)[keyof typeof OVERLOAD_CODES]
