@@ -1,7 +1,10 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Address } from "viem"
 import { payDepositIntent } from "../../sandbox/customer"
 import { parsePluginOptions } from "../../src/lib/options"
+import { BUDGET_LOCK } from "../../src/workflows/claim-storefront-read"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
 import { countOf, ledgerRow } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
@@ -76,6 +79,38 @@ medusaIntegrationTestRunner({
       expect(await countOf(getContainer(), "capture")).toBe(1)
       const { data } = await api.post(`/store/carts/${buyer.cart.id}/complete`, {}, storeHeaders(store))
       expect(data.type).toBe("order")
+    })
+
+    it("a poll does not queue on the store's budget lock: while another holder has it, the page gets the last known state at once", async () => {
+      const { cart, d } = await depositSession()
+      const pg = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+      // Due for a read: never read before.
+      await pg.raw(`update stablecoin_payment set last_refreshed_at = null where payment_id = ?`, [d.paymentId])
+      let release!: () => void
+      const released = new Promise<void>((r) => (release = r))
+      let held!: () => void
+      const lockHeld = new Promise<void>((r) => (held = r))
+      // Another instance's claim in progress (or one stuck behind a slow event loop): it holds the lock.
+      const holder = pg.transaction(async (trx) => {
+        await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [BUDGET_LOCK])
+        held()
+        await released
+      })
+      await lockHeld
+      try {
+        // A claim that waited for the lock would park this request (and its pooled connection) until the holder ends.
+        const answer = await Promise.race([
+          api.get(`/store/stablecoin/carts/${cart.id}/payment`, storeHeaders(store)).then((r: { data: unknown }) => r.data),
+          new Promise((r) => setTimeout(() => r("still waiting for the lock after 10 s"), 10_000)),
+        ])
+        expect(answer).toMatchObject({ stale: true, payment: { paymentId: d.paymentId } })
+      } finally {
+        release()
+        await holder
+      }
+      // Once the lock is free the page's read is taken as before.
+      const { data } = await api.get(`/store/stablecoin/carts/${cart.id}/payment`, storeHeaders(store))
+      expect(data.stale).toBe(false)
     })
 
     it("a service 429 reaches the storefront as 503 with Retry-After and a code, not 500", async () => {

@@ -5,12 +5,14 @@ import {
   call,
   capturesOf,
   completeWhenInFlight,
+  cpuSecondsOf,
   fundPayers,
   hangUpCompletes,
   heldLocks,
   orderOf,
   payConcurrently,
   percentile,
+  sampleBackends,
   sampleCaptures,
   SYSTEM_DEFAULT,
   tryAgain,
@@ -203,7 +205,11 @@ export function defineDeferredScenarios(rig: () => Rig) {
     const floodCarts = await sessions(4)
     const quiet = await sessions(FLOOD_PAYMENTS)
     const flooded = await sessions(FLOOD_PAYMENTS)
+    const cpu = () => cpuSecondsOf(cluster.instances)
+    const quietCpu = { at: Date.now(), s: cpu() }
+    const quietDb = sampleBackends(cluster)
     const baseline = await payAndComplete(quiet, { complete: false })
+    const quietUse = { cores: Math.round(((cpu() - quietCpu.s) / ((Date.now() - quietCpu.at) / 1000)) * 100) / 100, db: await quietDb.stop() }
     let flooding = true
     const answers: Record<string, number> = {}
     let floodStarted = 0
@@ -217,7 +223,10 @@ export function defineDeferredScenarios(rig: () => Rig) {
     )
     floodStarted = Date.now()
     await sleep(2_000)
+    const floodCpu = { at: Date.now(), s: cpu() }
+    const floodDb = sampleBackends(cluster)
     const during = await payAndComplete(flooded, { complete: false })
+    const floodUse = { cores: Math.round(((cpu() - floodCpu.s) / ((Date.now() - floodCpu.at) / 1000)) * 100) / 100, db: await floodDb.stop() }
     flooding = false
     await flood
     const floodSeconds = (Date.now() - floodStarted) / 1000
@@ -232,6 +241,7 @@ export function defineDeferredScenarios(rig: () => Rig) {
       floodAnswers: answers,
       payments: FLOOD_PAYMENTS,
       paidToCapturedMs: { withoutFlood: quietMs, withFlood: floodMs, ratio: { p50: ratio(floodMs.p50, quietMs.p50), p99: ratio(floodMs.p99, quietMs.p99) } },
+      appUse: { note: "CPU cores the two app processes used while the payments were captured; most DB backends at once", withoutFlood: quietUse, withFlood: floodUse },
       note: "captured by the webhook, no storefront completion of the paid carts (the webhook's completion after payment places the order)",
     })
     await settledOnce([...quiet, ...flooded])
@@ -251,6 +261,8 @@ export function defineDeferredScenarios(rig: () => Rig) {
     const answers: Array<{ status: number; ms: number; stale: boolean }> = []
     let polling = true
     const started = Date.now()
+    const cpuAtStart = cpuSecondsOf(cluster.instances)
+    const db = sampleBackends(cluster)
     // Each page polls as the storefront controller does: an answer, then its interval; pages open over the first interval.
     const pages = Promise.all(
       Array.from({ length: PAGES }, async (_, i) => {
@@ -269,6 +281,7 @@ export function defineDeferredScenarios(rig: () => Rig) {
     polling = false
     await pages
     const seconds = (Date.now() - started) / 1000
+    const appUse = { cores: Math.round(((cpuSecondsOf(cluster.instances) - cpuAtStart) / seconds) * 100) / 100, db: await db.stop() }
     const reads = service.requests.filter((q) => q.path === "/pool-deposit-status").map((q) => q.at).sort((x, y) => x - y)
     let peak = 0
     for (let i = 0, j = 0; i < reads.length; i++) {
@@ -295,6 +308,7 @@ export function defineDeferredScenarios(rig: () => Rig) {
       realPaidToOrderMs: stats(checkout.paidToOrder),
       realPaidToCapturedMs: stats(checkout.paidToCaptured),
       completionRefusals: [...checkout.completed.values()].reduce((n, c) => n + c.tries - 1, 0),
+      appUse,
     })
     expect(failures(checkout.completed)).toEqual([])
     expect(checkout.completed.size).toBe(REAL_CHECKOUTS)
