@@ -1,11 +1,12 @@
 import { readdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { parseUnits, type Address } from "viem"
+import { formatUnits, parseUnits, type Address } from "viem"
 import type { SandboxConfigJson } from "../../sandbox"
 import { devAccounts, localClients } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import { testTokenAbi } from "../../src/lib/chain/abis"
+import { CHAIN_NAMES } from "../../src/lib/explorer/default-explorer-urls"
 import { launchChromium } from "../../integration-tests/browser/launch-chromium"
 import { injectAnvilWallet } from "../../integration-tests/storefront/helpers/page-helpers"
 import { timed } from "../lib/processes"
@@ -109,11 +110,13 @@ export async function checkoutInChromium(
       return { rail, orderId, cartId, paid: null, softNavigation }
     }
 
-    // What the customer reads off the page: the amount with its token, the network and the address.
+    // What the customer reads off the page: the amount (its exact base units, as a wallet's amount field
+    // would get them from the copy button or the QR code), the token, the network's name and the address.
     const shown = await step("stablecoin step: verified address shown", async () => {
       await page.waitForSelector(".stablecoin-payment__address")
-      const [amount, chain, to] = await Promise.all([".stablecoin-payment__amount", ".stablecoin-payment__chain", ".stablecoin-payment__address"].map((s) => page.textContent(s)))
-      return { amount: amount!.trim(), chain: chain!.trim(), to: to!.trim() }
+      const [amount, token, chain, to] = await Promise.all([".stablecoin-payment__amount", ".stablecoin-payment__token", ".stablecoin-payment__chain", ".stablecoin-payment__address"].map((s) => page.textContent(s)))
+      const baseUnits = await page.getAttribute(".stablecoin-payment__amount", "data-base-units")
+      return { amount: amount!.trim(), baseUnits: baseUnits!, token: token!.trim(), chain: chain!.trim(), to: to!.trim() }
     })
     await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
     await shot("5-deposit")
@@ -154,16 +157,14 @@ async function fundCustomer(sandbox: SandboxConfigJson) {
   }
 }
 
-/** Pays exactly the shown amount of the shown token on the shown chain to the shown address. */
-async function payWhatThePageShows(shown: { amount: string; chain: string; to: string }, sandbox: SandboxConfigJson) {
-  const [display, symbol] = shown.amount.split(/\s+/) as [string, string]
-  const chainId = Number(/chain (\d+)/.exec(shown.chain)?.[1])
-  const chain = sandbox.chains.find((c) => c.chainId === chainId)
-  const token = chain?.tokens[symbol as keyof typeof chain.tokens]
+/** Pays exactly the shown amount of the shown token on the shown network (by its name) to the shown address. */
+async function payWhatThePageShows(shown: { amount: string; baseUnits: string; token: string; chain: string; to: string }, sandbox: SandboxConfigJson) {
+  const chain = sandbox.chains.find((c) => CHAIN_NAMES[c.chainId] === shown.chain)
+  const token = chain?.tokens[shown.token as keyof typeof chain.tokens]
   if (!chain || !token) throw new Error(`the page asks for ${shown.amount} on "${shown.chain}", which the sandbox does not have`)
-  const amount = parseUnits(display, token.decimals)
-  await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId, token: token.address as Address, to: shown.to as Address, amount })
-  return { display, token: symbol, baseUnits: amount.toString(), to: shown.to }
+  const amount = BigInt(shown.baseUnits)
+  await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, token: token.address as Address, to: shown.to as Address, amount })
+  return { display: formatUnits(amount, token.decimals), token: shown.token, baseUnits: shown.baseUnits, to: shown.to }
 }
 
 /** The starter's confirmation page, reached without a reload: placeOrder() redirected to it. */
