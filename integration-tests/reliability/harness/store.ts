@@ -41,13 +41,37 @@ export async function call(base: string, method: string, p: string, body?: unkno
 
 export const SYSTEM_DEFAULT = "pp_system_default"
 
+/** The seed's one shipping option for EUR carts, asked once per store (every cart has the same region and country). */
+let shippingOption: Promise<string> | undefined
+function shippingOptionOf(base: string, headers: Record<string, string>, cartId: string) {
+  shippingOption ??= call(base, "GET", `/store/shipping-options?cart_id=${cartId}`, undefined, headers).then((x) => {
+    const id = (x.data.shipping_options as Json[] | undefined)?.[0]?.id
+    if (!id) {
+      shippingOption = undefined
+      throw Object.assign(new Error(`shipping options: ${x.status} ${JSON.stringify(x.data)}`), { answer: x })
+    }
+    return id as string
+  })
+  return shippingOption
+}
+
 /** Cart, payment collection and a USDC deposit session (or `provider`'s) on `instance`; throws with the answer when a step fails. */
 export async function depositSession(instance: Instance, seed: DevSeed, provider = DEPOSIT) {
   // Each customer has an email of their own: Medusa 2.21.2 answers one of two carts created at once
   // for the same new guest email with 400 "Customer … already exists".
   const h = { "x-publishable-api-key": seed.publishableKey }
-  const cart = await call(instance.url, "POST", "/store/carts", { region_id: seed.regions.eur, email: `buyer-${randomUUID()}@example.com`, items: [{ variant_id: seed.variantId, quantity: 1 }] }, h)
+  const cart = await call(
+    instance.url,
+    "POST",
+    "/store/carts",
+    { region_id: seed.regions.eur, email: `buyer-${randomUUID()}@example.com`, shipping_address: { country_code: "de" }, items: [{ variant_id: seed.variantId, quantity: 1 }] },
+    h
+  )
   if (cart.status !== 200) throw Object.assign(new Error(`create cart: ${cart.status} ${JSON.stringify(cart.data)}`), { answer: cart })
+  // The seed puts the product in a shipping profile (scripts/seed-starter-shipping.ts): a cart completes only with a shipping method.
+  const optionId = await shippingOptionOf(instance.url, h, cart.data.cart.id)
+  const shipping = await call(instance.url, "POST", `/store/carts/${cart.data.cart.id}/shipping-methods`, { option_id: optionId }, h)
+  if (shipping.status !== 200) throw Object.assign(new Error(`shipping method: ${shipping.status} ${JSON.stringify(shipping.data)}`), { answer: shipping })
   const pc = await call(instance.url, "POST", "/store/payment-collections", { cart_id: cart.data.cart.id }, h)
   if (pc.status !== 200) throw Object.assign(new Error(`payment collection: ${pc.status} ${JSON.stringify(pc.data)}`), { answer: pc })
   const s = await call(instance.url, "POST", `/store/payment-collections/${pc.data.payment_collection.id}/payment-sessions`, { provider_id: provider, data: provider === DEPOSIT ? { token: "USDC", chainId: CHAIN } : {} }, h)
