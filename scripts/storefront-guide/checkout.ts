@@ -159,12 +159,14 @@ async function fundCustomer(sandbox: SandboxConfigJson) {
 
 /** Pays exactly the shown amount of the shown token on the shown network (by its name) to the shown address. */
 async function payWhatThePageShows(shown: { amount: string; baseUnits: string; token: string; chain: string; to: string }, sandbox: SandboxConfigJson) {
-  const chain = sandbox.chains.find((c) => CHAIN_NAMES[c.chainId] === shown.chain)
-  const token = chain?.tokens[shown.token as keyof typeof chain.tokens]
+  // The network's and the token's cells start with their icon (an SVG with a letter): the name is what ends them.
+  const chain = sandbox.chains.find((c) => CHAIN_NAMES[c.chainId] && shown.chain.endsWith(CHAIN_NAMES[c.chainId]!))
+  const symbol = shown.token.split(/\s+/).pop()!
+  const token = chain?.tokens[symbol as keyof typeof chain.tokens]
   if (!chain || !token) throw new Error(`the page asks for ${shown.amount} on "${shown.chain}", which the sandbox does not have`)
   const amount = BigInt(shown.baseUnits)
   await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, token: token.address as Address, to: shown.to as Address, amount })
-  return { display: formatUnits(amount, token.decimals), token: shown.token, baseUnits: shown.baseUnits, to: shown.to }
+  return { display: formatUnits(amount, token.decimals), token: symbol, baseUnits: shown.baseUnits, to: shown.to }
 }
 
 /** The starter's confirmation page, reached without a reload: placeOrder() redirected to it. */
