@@ -65,7 +65,7 @@ function App({ config }: { config: DemoConfig }) {
             }
           </WithCart>
         )}
-        {route.name === "order" && <OrderPage api={api} client={client} orderId={route.orderId} cartId={route.cartId} />}
+        {route.name === "order" && <OrderPage api={api} client={client} trustRoots={config.trustRoots} orderId={route.orderId} cartId={route.cartId} />}
       </main>
       <footer className="shop__footer">Prices include VAT. Test store: payments run on a local test network.</footer>
     </>
@@ -77,7 +77,7 @@ const STEPS: Array<[Route["name"], string]> = [
   ["cart", "Cart"],
   ["details", "Details"],
   ["pay", "Payment"],
-  ["order", "Receipt"],
+  ["order", "Order"],
 ]
 
 function Progress({ route }: { route: Route }) {
@@ -295,7 +295,7 @@ function DevWalletPanel({ config, wallet, onMinting }: { config: DemoConfig; wal
   )
 }
 
-function OrderPage({ api, client, orderId, cartId }: { api: Api; client: StablecoinStoreClient; orderId: string; cartId: string }) {
+function OrderPage({ api, client, trustRoots, orderId, cartId }: { api: Api; client: StablecoinStoreClient; trustRoots: DemoConfig["trustRoots"]; orderId: string; cartId: string }) {
   const [order, setOrder] = useState<Awaited<ReturnType<Api["order"]>>["order"] | null>(null)
   useEffect(() => {
     api.order(orderId).then((r) => setOrder(r.order), () => setOrder(null))
@@ -311,7 +311,7 @@ function OrderPage({ api, client, orderId, cartId }: { api: Api; client: Stablec
           {money(order.total, order.currency_code)}; a confirmation goes to {order.email}.
         </p>
       )}
-      <OrderPaymentStatus client={client} cartId={cartId} locale={localeOf()} pollIntervalMs={1500} />
+      <OrderPaymentStatus client={client} cartId={cartId} trustRoots={trustRoots} locale={localeOf()} pollIntervalMs={1500} />
     </section>
   )
 }

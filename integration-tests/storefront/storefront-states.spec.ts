@@ -57,6 +57,9 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     // The payment step's overpaid state, or the order confirmation if the order was placed at once (issue 22).
     const shown = await waitForStatus(page, ["overpaid", "confirming"])
     if (shown === "overpaid") await expect(status()).resolves.toContain("the store will refund it")
+    // The order is placed while the payment is on its way: its page says the surplus is refunded.
+    await waitForOrderPlaced(page)
+    await expect(page.textContent(".stablecoin-order-payment .stablecoin-payment__surplus")).resolves.toMatch(/^You sent [0-9.]+ USDC more than the total; the store will refund it\.$/)
     await screenshotAtWidths(page, "overpaid")
     stack.sandbox.faults.holdSweeps(false)
     await stack.sandbox.mine(8453, 3)

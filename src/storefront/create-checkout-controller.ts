@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { createPublicClient, http, type PublicClient } from "viem"
 import type { StorefrontTrustRoots } from "../lib/chain/storefront-trust-roots"
 import type { PublicStablecoinPayment } from "../lib/checkout/public-payment"
 import type { Rail, StablecoinSessionChoice } from "../lib/session-data"
@@ -10,7 +9,8 @@ import { createSentPayments, type SentPayments } from "./sent-payments"
 import { StoreRequestError, type StablecoinCart, type StablecoinStoreClient } from "./store-client"
 import { parseTrustRoots } from "./trust/parse-trust-roots"
 import { reportRefusal } from "./trust/report-refusal"
-import { verifyPaymentAgainstRoots, type TrustFailure, type VerifyPaymentAgainstRootsReturnType } from "./trust/verify-payment-against-roots"
+import { createDisplayVerifier } from "./trust/create-display-verifier"
+import type { TrustFailure } from "./trust/verify-payment-against-roots"
 import type { Eip1193Provider } from "./wallet/eip1193"
 import { payWithWallet, type PayWithWalletParameters, type WalletStep } from "./wallet/pay-with-wallet"
 import type { WalletError } from "./wallet/wallet-error"
@@ -50,9 +50,6 @@ const IN_FLIGHT_PHASES: ReadonlyArray<PublicStablecoinPayment["phase"]> = ["dete
 /** After a completion run gave up, the next one starts no sooner than this. */
 const COMPLETION_PAUSE_MS = 30_000
 
-/** The address-bearing fields of an answer: a verification holds while they do not change. */
-const fingerprintOf = (p: PublicStablecoinPayment) => JSON.stringify([p.paymentId, p.chain.id, p.token, p.amount, p.remaining, p.deposit, p.connect, p.verification])
-
 /**
  * The checkout step without a UI: starts a session on a rail, polls the store's public view,
  * proves every payable answer against the pinned trust roots before showing it, drives the
@@ -83,8 +80,7 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
   let paying = false
   let completing = false
   let completionBlockedUntil = 0
-  const verified = new Map<string, Awaited<VerifyPaymentAgainstRootsReturnType>>()
-  const publicClients = new Map<number, PublicClient>()
+  const verifyForDisplay = createDisplayVerifier(roots)
 
   const paymentOf = (state: CheckoutState) => ("payment" in state ? state.payment : null)
   const canPayNow = (checkout: CheckoutState) => {
@@ -114,25 +110,6 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
       return { code: error.code ?? "session_failed", message: sessionMessageOf(error), retryable: error.code !== "stablecoin_unsupported_currency" }
     }
     return { code: "network", message: "The store could not be reached. Check your connection; we keep trying.", retryable: true }
-  }
-
-  /** The display check's node: a public RPC the storefront pinned for the chain, else none (the checks that need no node). */
-  const displayClientOf = (chainId: number): PublicClient | null => {
-    const url = roots?.chains.find((c) => c.chainId === chainId)?.publicRpcUrl
-    if (!url) return null
-    if (!publicClients.has(chainId)) publicClients.set(chainId, createPublicClient({ transport: http(url, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient)
-    return publicClients.get(chainId)!
-  }
-
-  /** Proves a payable answer once per distinct set of addresses (polls repeat the same answer). */
-  async function verifyForDisplay(payment: PublicStablecoinPayment) {
-    const key = fingerprintOf(payment)
-    const known = verified.get(key)
-    if (known) return known
-    const result = await verifyPaymentAgainstRoots({ roots, payment, client: displayClientOf(payment.chain.id) })
-    // A node that did not answer is not remembered: the next poll asks again.
-    if (result.ok || result.error.check !== "node_unreachable") verified.set(key, result)
-    return result
   }
 
   /** Once the payment is in flight, completes the cart (issue 22 point 3); one run at a time. */

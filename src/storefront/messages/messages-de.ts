@@ -15,7 +15,7 @@ export const messagesDe: StablecoinMessages = {
     cancel: "Aktuelle Zahlung behalten",
   },
   status: {
-    idle: "Wählen Sie, wie Sie bezahlen möchten.",
+    idle: "Wählen Sie die Zahlungsart; Ihr Preis in Stablecoins wird beim Fortfahren festgelegt.",
     starting: "Preis und Zahlungsadresse werden geholt…",
     waiting: ({ rail, amount, network }) => (rail === "deposit" ? `Senden Sie genau ${amount} im Netzwerk ${network} an die Adresse unten.` : `Bezahlen Sie ${amount} im Netzwerk ${network} mit Ihrer Wallet.`),
     sentFromWallet: "Zahlung aus Ihrer Wallet gesendet. Wir warten, bis das Netzwerk sie zeigt…",
@@ -66,6 +66,7 @@ export const messagesDe: StablecoinMessages = {
     remaining: "Noch zu senden",
     sendTo: "Senden an",
     copy: ({ what }) => `${what} kopieren`,
+    copyButton: "Kopieren",
     copyAmount: "Betrag",
     copyAddress: "Adresse",
     copied: "Kopiert",

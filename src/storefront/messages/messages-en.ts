@@ -15,7 +15,7 @@ export const messagesEn: StablecoinMessages = {
     cancel: "Keep the current payment",
   },
   status: {
-    idle: "Choose how you want to pay.",
+    idle: "Choose how to pay; your price in stablecoins is fixed once you continue.",
     starting: "Getting your price and payment address…",
     waiting: ({ rail, amount, network }) => (rail === "deposit" ? `Send exactly ${amount} on ${network} to the address below.` : `Pay ${amount} on ${network} from your wallet.`),
     sentFromWallet: "Payment sent from your wallet. Waiting for the network to show it…",
@@ -66,6 +66,7 @@ export const messagesEn: StablecoinMessages = {
     remaining: "Still to send",
     sendTo: "Send to",
     copy: ({ what }) => `Copy ${what}`,
+    copyButton: "Copy",
     copyAmount: "amount",
     copyAddress: "address",
     copied: "Copied",

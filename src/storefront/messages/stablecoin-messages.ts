@@ -67,6 +67,7 @@ export type StablecoinMessages = {
     remaining: string
     sendTo: string
     copy: (p: { what: string }) => string
+    copyButton: string
     copyAmount: string
     copyAddress: string
     copied: string

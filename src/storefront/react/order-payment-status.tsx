@@ -1,15 +1,25 @@
 /// <reference lib="dom" />
-import { useEffect, useState } from "react"
+import { useEffect, useMemo, useState } from "react"
+import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
 import { orderPaymentStateOf, type OrderPaymentState } from "../order-payment-state"
 import type { StablecoinStoreClient } from "../store-client"
+import { createDisplayVerifier } from "../trust/create-display-verifier"
+import { parseTrustRoots } from "../trust/parse-trust-roots"
+import { reportRefusal } from "../trust/report-refusal"
 import { DepositDetails } from "./deposit-details"
 import { PaymentReceipt } from "./payment-receipt"
 import { StablecoinStyles } from "./stablecoin-styles"
 import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
+import { surplusOf } from "./status-line"
 import { TransactionLink } from "./transaction-link"
 
 export type OrderPaymentStatusProps = StablecoinTextProps & {
   client: StablecoinStoreClient
+  /**
+   * The same pinned trust roots as the payment step's: a payment that arrived short shows its
+   * address again here, and only once it proved out against them (issue 19 point 1).
+   */
+  trustRoots: StorefrontTrustRoots | string | null | undefined
   /** The cart the order was placed from (the store view is per cart). */
   cartId: string
   /** Default 3000 ms; polling stops once the payment is captured. */
@@ -33,9 +43,13 @@ export function OrderPaymentStatus({ locale, messages, ...props }: OrderPaymentS
   )
 }
 
-function OrderPayment({ client, cartId, pollIntervalMs = 3000, explorerUrls, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
+function OrderPayment({ client, cartId, trustRoots, pollIntervalMs = 3000, explorerUrls, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
   const { t, f, locale } = useStablecoinText()
   const [state, setState] = useState<OrderPaymentState | null>(null)
+  const verify = useMemo(() => {
+    const parsed = trustRoots === null || trustRoots === undefined ? null : parseTrustRoots(trustRoots)
+    return createDisplayVerifier(parsed?.ok ? parsed.value : null)
+  }, [trustRoots])
   useEffect(() => {
     let live = true
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -56,10 +70,29 @@ function OrderPayment({ client, cartId, pollIntervalMs = 3000, explorerUrls, uns
       clearTimeout(timer)
     }
   }, [client, cartId, pollIntervalMs])
+  // The address of a short payment is shown only once proved, per distinct address and amount (polls repeat the same answer).
+  const [proof, setProof] = useState<{ key: string; ok: boolean } | null>(null)
+  const shortPayment = state?.status === "underpaid" && state.remaining && state.payment.deposit ? state.payment : null
+  const proofKey = shortPayment ? `${shortPayment.paymentId}:${shortPayment.deposit!.address}:${shortPayment.remaining!.baseUnits}` : null
+  useEffect(() => {
+    if (!shortPayment || !proofKey) return
+    let live = true
+    void verify(shortPayment).then((result) => {
+      if (!live) return
+      if (!result.ok) reportRefusal(shortPayment.paymentId, result.error)
+      setProof({ key: proofKey, ok: result.ok })
+    })
+    return () => {
+      live = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [proofKey, verify])
   if (!state) return null
   const p = state.payment
   const amount = (display: string) => f.token(display, p.token.symbol, p.token.decimals)
   const explorerUrl = explorerUrls?.[p.chain.id]
+  // Before the store recorded the surplus, what arrived above the amount of an overpaid payment.
+  const surplus = p.surplus?.display ?? (p.status === "overpaid" && surplusOf(p) !== "0" ? surplusOf(p) : null)
   const line =
     state.status === "paid"
       ? t.status.orderPlaced
@@ -76,8 +109,8 @@ function OrderPayment({ client, cartId, pollIntervalMs = 3000, explorerUrls, uns
       <p className="stablecoin-order-payment__line" role="status" aria-live="polite">
         {line}
       </p>
-      {state.status !== "paid" && p.surplus && <p className="stablecoin-payment__surplus">{t.receipt.surplus({ surplus: amount(p.surplus.display), refunded: p.surplus.refund === "sent" })}</p>}
-      {state.status === "underpaid" && state.remaining && <DepositDetails payment={p} />}
+      {state.status !== "paid" && surplus && <p className="stablecoin-payment__surplus">{t.receipt.surplus({ surplus: amount(surplus), refunded: p.surplus?.refund === "sent" })}</p>}
+      {shortPayment && proof?.key === proofKey && (proof.ok ? <DepositDetails payment={p} /> : <p className="stablecoin-payment__error stablecoin-payment__refused">{t.status.refused} {t.status.refusedNext}</p>)}
       {state.status === "paid" && <PaymentReceipt payment={p} explorerUrl={explorerUrl} />}
       {state.status !== "paid" && p.txHash && (
         <p className="stablecoin-order-payment__tx">

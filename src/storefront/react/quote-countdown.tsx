@@ -20,19 +20,20 @@ export function QuoteCountdown({ expiresAt, rail }: { expiresAt: string; rail: R
   const left = Math.max(0, Math.ceil((end - now) / 1000))
   return (
     <div className="stablecoin-payment__countdown" data-seconds-left={left}>
-      <p>
-        {left > 0 ? (
-          <>
+      {left > 0 ? (
+        <>
+          <p>
             {t.countdown.label}{" "}
             <time role="timer" className="stablecoin-payment__time-left" dateTime={`PT${left}S`}>
               {f.countdown(left)}
             </time>
-          </>
-        ) : (
-          t.countdown.ended
-        )}
-      </p>
-      <p className="stablecoin-payment__note">{t.countdown.atZero({ rail })}</p>
+          </p>
+          <p className="stablecoin-payment__note">{t.countdown.atZero({ rail })}</p>
+        </>
+      ) : (
+        // The status line says what the end means once the store's view says expired.
+        <p>{t.countdown.ended}</p>
+      )}
     </div>
   )
 }

@@ -112,7 +112,7 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
       {payment && payable && !choosing && (
         <>
           <PaymentSummary payment={payment} />
-          {state.status !== "underpaid" && snapshot.wallet.step !== "submitted" && <QuoteCountdown expiresAt={payment.expiresAt} rail={payment.rail} />}
+          {state.status === "waiting" && snapshot.wallet.step !== "submitted" && <QuoteCountdown expiresAt={payment.expiresAt} rail={payment.rail} />}
           {payment.deposit && <DepositDetails payment={payment} />}
           {(payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && (
             <WalletPay controller={controller} payment={payment} wallet={snapshot.wallet} canPay={snapshot.canPay} extraWallets={extraWallets} />

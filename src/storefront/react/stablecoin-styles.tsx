@@ -84,6 +84,8 @@ export const STABLECOIN_CSS = `
 .stablecoin-payment__tx { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--sc-fg); }
 .stablecoin-payment__receipt { display: flex; flex-direction: column; gap: var(--sc-gap); padding: var(--sc-gap); border: 1px solid var(--sc-border); border-radius: var(--sc-radius); background: var(--sc-bg); }
 .stablecoin-payment__receipt h3 { margin: 0; font-size: 1rem; }
+.stablecoin-payment__receipt .stablecoin-payment__summary { grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
+@media (max-width: 480px) { .stablecoin-payment__qr { margin: 0 auto; } }
 .stablecoin-order-payment__line { padding: var(--sc-gap); border-radius: var(--sc-radius); background: var(--sc-info-bg); font-weight: 600; }
 .stablecoin-order-payment[data-status="paid"] .stablecoin-order-payment__line { background: var(--sc-ok-bg); }
 .stablecoin-order-payment[data-status="underpaid"] .stablecoin-order-payment__line { background: var(--sc-warn-bg); }
