@@ -1,3 +1,4 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { setTimeout as sleep } from "node:timers/promises"
@@ -13,7 +14,8 @@ const CART_LOCK_RETRY_MS = 300
  * session, asks the provider and writes the provider's data back without a lock of its own
  * (design.md §4, trap 2): a fact written beside it could be erased by that late write, so every fact
  * the plugin records on a session is written under this lock. Taken with `acquire` and a lease as
- * Medusa takes it, so a holder that dies frees it when the lease ends. No cart: `job` runs alone.
+ * Medusa takes it, so a holder that dies frees it when the lease ends (releaseEndedCartLease). No
+ * cart: `job` runs alone.
  */
 export async function withCartLock<T>(container: MedusaContainer, cartId: string | null, job: () => Promise<T>): Promise<T> {
   if (!cartId) return job()
@@ -28,7 +30,7 @@ export async function withCartLock<T>(container: MedusaContainer, cartId: string
         container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: cart ${cartId}'s lock was not had within ${CART_LOCK_TIMEOUT_SECONDS} s; giving up this attempt.`)
         throw error
       }
-      await sleep(CART_LOCK_RETRY_MS)
+      if (!(await releaseEndedCartLease(container, cartId))) await sleep(CART_LOCK_RETRY_MS)
     }
   }
   try {
@@ -36,4 +38,25 @@ export async function withCartLock<T>(container: MedusaContainer, cartId: string
   } finally {
     await locking.release(cartId)
   }
+}
+
+/** Whether this database has the table of Medusa's Postgres locking provider (asked once per process). */
+let postgresLockingTable: Promise<boolean> | undefined
+
+/**
+ * Medusa's Postgres locking provider keeps a lock as a row of its `locking` table and refuses every
+ * acquire of a row it finds, whatever its lease says, so a process killed while it held a cart's
+ * lock (in Medusa's completion or processPaymentWorkflow, or here) would leave that cart locked for
+ * good and its payment never captured (RELIABILITY.md, kill -9 scenarios). Deletes the cart's row
+ * only once its lease is over, which is what the lease promises (Redis expires its keys itself).
+ * Returns whether a row was deleted.
+ */
+async function releaseEndedCartLease(container: MedusaContainer, cartId: string): Promise<boolean> {
+  const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  postgresLockingTable ??= pg.raw(`select to_regclass('locking') is not null as present`).then((r: { rows: Array<{ present: boolean }> }) => r.rows[0]!.present)
+  if (!(await postgresLockingTable)) return false
+  const deleted: { rows: unknown[] } = await pg.raw(`delete from locking where id = ? and expiration is not null and expiration < now() returning id`, [cartId])
+  if (!deleted.rows.length) return false
+  container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: cart ${cartId}'s lock outlived its lease (its holder died); released it.`)
+  return true
 }

@@ -428,3 +428,22 @@ export function sampleBackends(cluster: Cluster) {
     },
   }
 }
+
+/**
+ * Ends the lease of these carts' locks now, as the scenarios move the plugin's own stale windows
+ * back instead of waiting them out: a cart lock a killed process held (Medusa's processPaymentWorkflow
+ * leases it for 2 minutes; the plugin's withCartLock likewise) is then free for the survivors.
+ */
+export async function endCartLeases(cluster: Cluster, cartIds: string[]) {
+  if (cluster.variant === "postgres") {
+    await cluster.sql(`update locking set expiration = now() - interval '1 second' where id = any($1) and expiration is not null`, [cartIds])
+    return
+  }
+  const { Redis } = await import("ioredis")
+  const redis = new Redis(cluster.redisUrl!)
+  try {
+    for (const id of cartIds) await redis.pexpire(`medusa_lock:${id}`, 1)
+  } finally {
+    redis.disconnect()
+  }
+}

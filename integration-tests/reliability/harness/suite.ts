@@ -14,6 +14,7 @@ import {
   orderOf,
   confirmedEventBody,
   deliverySummary,
+  endCartLeases,
   depositSession,
   figures,
   fundPayers,
@@ -394,6 +395,8 @@ export function defineReliabilitySuite(variant: Variant) {
     // Recovery, 2: an event a dead process left "processing" is taken over after the stale-claim
     // window (120 s). The test moves the claims' start back by 121 s instead of waiting it out.
     await cluster.sql(`update stablecoin_webhook_event set processing_started_at = processing_started_at - interval '121 seconds' where event_id = any($1) and state = 'processing'`, [events.map((e) => e.id)])
+    // So is the lease of a cart lock the dead process held (Medusa's 2 minutes).
+    await endCartLeases(cluster, sessions.map((s) => s.cartId))
     for (let i = 0; i < 3; i++) {
       const caps = await Promise.all(sessions.map((s) => capturesOf(cluster, s.d.paymentId)))
       if (caps.every((c) => c.captures === 1)) break
@@ -471,6 +474,7 @@ export function defineReliabilitySuite(variant: Variant) {
       `update stablecoin_payment set updated_at = updated_at - interval '121 seconds', poll_claimed_at = poll_claimed_at - interval '121 seconds' where payment_id = $1`,
       [d.paymentId]
     )
+    await endCartLeases(cluster, [cartId])
     await reconcileOnce("after the stale window")
     const after = await ledgerRowOf(cluster, d.paymentId)
     const caps = await capturesOf(cluster, d.paymentId)
