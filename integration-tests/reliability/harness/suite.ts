@@ -15,6 +15,7 @@ import {
   confirmedEventBody,
   deliverySummary,
   endCartLeases,
+  expectEveryCompletionAnOrder,
   depositSession,
   figures,
   fundPayers,
@@ -310,8 +311,8 @@ export function defineReliabilitySuite(variant: Variant) {
       fig.set("load", { ...fig.data.load, reconcileRunsAfter: runs, capturedInTheEnd: capturedAt.size, paymentsWithRefundRecorded: Number(refunds[0]!.n), cartsWithoutOrder: orders.filter((n) => n !== 1).length })
       for (const c of ok) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 1, captures: 1 })
       expect(orders.every((n) => n === 1)).toBe(true)
-      // Every storefront got its order from its own completion, once the payment was on its way.
-      expect([...completed.values()].filter((c) => !c.ok).map((c) => (c.ok ? null : `${c.last.status} ${JSON.stringify(c.last.data).slice(0, 200)}`))).toEqual([])
+      // Every storefront got its order from its own completion, once the payment was on its way (or Medusa's second completion, finding 13).
+      fig.set("load", { ...fig.data.load, medusaSecondCompletions: await expectEveryCompletionAnOrder(cluster, cluster.seed, completed.values()) })
       expect(completed.size).toBe(ok.length)
       expect(Number(refunds[0]!.n)).toBe(0)
       // Each process has a pool of 10 (DATABASE_POOL_MAX): two processes never hold more than 20.
