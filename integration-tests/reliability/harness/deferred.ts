@@ -9,6 +9,7 @@ import {
   expectEveryCompletionAnOrder,
   fundPayers,
   hangUpCompletes,
+  LOAD_TIMEOUT_MS,
   heldLocks,
   orderOf,
   payConcurrently,
@@ -152,7 +153,7 @@ export function defineDeferredScenarios(rig: () => Rig) {
           }
         : null,
     })
-  })
+  }, LOAD_TIMEOUT_MS)
 
   it(`hang-up storm: ${HANG_UPS} completes on 4 unpaid carts, each client gone 0-40 ms after sending; then paid deposits become orders within seconds, captured once, no lock left`, async () => {
     const { cluster } = r()

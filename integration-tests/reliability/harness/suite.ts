@@ -16,6 +16,7 @@ import {
   deliverySummary,
   endCartLeases,
   expectEveryCompletionAnOrder,
+  LOAD_TIMEOUT_MS,
   depositSession,
   figures,
   fundPayers,
@@ -321,7 +322,7 @@ export function defineReliabilitySuite(variant: Variant) {
       sampling = false
       await sampler
     }
-  })
+  }, LOAD_TIMEOUT_MS)
 
   defineDeferredScenarios(rig)
 
