@@ -7,6 +7,7 @@ import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { injectAnvilWallet, openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
 import { screenshotAtWidths } from "./helpers/screenshot"
+import { expectShopperReady } from "./helpers/shopper-checks"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
@@ -47,6 +48,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     expect(payment).toMatchObject({ rail: "connect", phase: "waiting", connect: { pool: chain.pool } })
     await fund(payment!.token.address as Address, BigInt(payment!.amount.baseUnits))
     expect(await allowance(payment!.token.address as Address, chain.pool as Address)).toBe(0n)
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "connect-waiting")
 
     await button.click()
@@ -72,6 +74,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await alert.waitFor()
     await expect(alert.textContent()).resolves.toContain("You declined the request in your wallet. Nothing was sent")
     expect((await view(cart.id)).payment!.phase).toBe("waiting")
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "connect-rejected")
 
     await page.getByRole("button", { name: "Try again" }).click()

@@ -6,6 +6,7 @@ import { useCountingProxy } from "./helpers/counting-proxy"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { decodeQrIn, openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
 import { screenshotAtWidths } from "./helpers/screenshot"
+import { expectShopperReady } from "./helpers/shopper-checks"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
@@ -32,6 +33,7 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     await expect(page.textContent(".stablecoin-payment__status")).resolves.toContain(`Send exactly ${payment!.amount.display} USDC on Base`)
     expect(await decodeQrIn(page, ".stablecoin-payment__qr")).toBe(deposit.paymentUri)
     expect(deposit.paymentUri).toBe(`ethereum:${payment!.token.address}@8453/transfer?address=${deposit.address}&uint256=${payment!.amount.baseUnits}`)
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "waiting")
 
     const chain = stack.sandbox.chains[0]!
@@ -66,6 +68,7 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     await expect(page.textContent(".stablecoin-payment__amount")).resolves.toBe(`${underpaid.remaining!.display} USDT`)
     await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(to)
     expect(await decodeQrIn(page, ".stablecoin-payment__qr")).toBe(underpaid.remaining!.paymentUri)
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "underpaid")
 
     await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token, to, amount: remaining })
@@ -85,6 +88,7 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     expect(await page.$(".stablecoin-payment__qr")).toBeNull()
     expect(await page.content()).not.toMatch(/ethereum:0x/)
     expect((await view(cart.id)).payment).toBeNull()
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "verification-failed")
     await page.close()
   })

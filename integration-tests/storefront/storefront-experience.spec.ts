@@ -9,7 +9,7 @@ import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { PROVIDERS } from "../http/helpers/store-fixtures"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { decodeQrIn, injectAnvilWallet, openPaymentStep, waitForOrderPlaced } from "./helpers/page-helpers"
-import { developerTermsIn, horizontalOverflow, seriousAxeFindings, tabTo } from "./helpers/shopper-checks"
+import { expectShopperReady, horizontalOverflow, tabTo } from "./helpers/shopper-checks"
 import { screenshotAtWidths } from "./helpers/screenshot"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
@@ -20,13 +20,6 @@ const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2, b
 const demo = useDemoStorefront()
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const
-
-/** What a shopper-facing page must be in every state (issue 23 point 4 and 3): fits the screen, no developer words, no serious axe finding. */
-async function expectShopperReady(page: Page) {
-  expect(await horizontalOverflow(page)).toBe(0)
-  expect(await developerTermsIn(page)).toEqual([])
-  expect(await seriousAxeFindings(page)).toEqual([])
-}
 
 storefrontSuite({ stack, demo }, ({ api, store, view }) => {
   const chain = () => stack.sandbox.chains[0]!

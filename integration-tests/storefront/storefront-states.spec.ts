@@ -7,6 +7,7 @@ import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
 import { screenshotAtWidths } from "./helpers/screenshot"
+import { expectShopperReady } from "./helpers/shopper-checks"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
@@ -34,17 +35,20 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     await pay(BigInt(payment.amount.baseUnits))
     expect(await waitForStatus(page, ["confirming", "detected"])).toMatch(/confirming|detected/)
     await expect(page.textContent(".stablecoin-payment__status, .stablecoin-order-payment")).resolves.toMatch(/We see your payment|is being confirmed/)
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "payment-seen")
     await stack.sandbox.mine(8453, 3)
     // Not yet swept: the deposit is not captured, so nothing says "Paid" yet.
     expect(await waitForStatus(page, ["paid", "confirming"])).toBeTruthy()
     expect(await page.$(".stablecoin-order-payment[data-status=paid]")).toBeNull()
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "confirming")
     stack.sandbox.faults.holdSweeps(false)
     await stack.sandbox.mine(8453, 3)
     await waitForOrderPlaced(page)
     expect(await waitForStatus(page, ["paid"])).toBe("paid")
     await page.waitForSelector(".stablecoin-payment__receipt")
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "paid")
     await page.close()
   })
@@ -60,6 +64,7 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     // The order is placed while the payment is on its way: its page says the surplus is refunded.
     await waitForOrderPlaced(page)
     await expect(page.textContent(".stablecoin-order-payment .stablecoin-payment__surplus")).resolves.toMatch(/^You sent [0-9.]+ USDC more than the total; the store will refund it\.$/)
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "overpaid")
     stack.sandbox.faults.holdSweeps(false)
     await stack.sandbox.mine(8453, 3)
@@ -74,6 +79,7 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     expect(await waitForStatus(page, ["expired"])).toBe("expired")
     await expect(status()).resolves.toMatch(/The price hold has ended, but the address below still accepts/)
     await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(payment.deposit!.address)
+    await expectShopperReady(page)
     await screenshotAtWidths(page, "expired")
     await pay(BigInt(payment.amount.baseUnits))
     await stack.sandbox.mine(8453, 3)
@@ -89,6 +95,7 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     expect(await waitForStatus(wrong.page, ["wrong_token"])).toBe("wrong_token")
     await expect(wrong.status()).resolves.toContain("A token this store does not accept arrived")
     expect(await wrong.page.$(".stablecoin-payment__address")).toBeNull()
+    await expectShopperReady(wrong.page)
     await screenshotAtWidths(wrong.page, "wrong-token")
     await wrong.page.close()
 
@@ -97,6 +104,7 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     await stack.sandbox.mine(8453, 3)
     expect(await waitForStatus(held.page, ["held"])).toBe("held")
     await expect(held.status()).resolves.toContain("on hold for a compliance review")
+    await expectShopperReady(held.page)
     await screenshotAtWidths(held.page, "held")
     await held.page.close()
   })

@@ -12,6 +12,7 @@ import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { injectAnvilWallet, openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
 import { screenshotAtWidths } from "./helpers/screenshot"
+import { expectShopperReady } from "./helpers/shopper-checks"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(240_000)
@@ -95,6 +96,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     expect(await page.evaluate(() => (window as unknown as { __walletRequests: string[] }).__walletRequests)).toEqual([])
     expect(await transfersFromCustomer(token, fromBlock)).toHaveLength(0)
     expect(await clients().publicClient.readContract({ address: token, abi: testTokenAbi, functionName: "balanceOf", args: [pool] })).toBe(0n)
+    await expectShopperReady(page)
     if (rail === "connect" && check === "payout") await screenshotAtWidths(page, "refused")
     await page.close()
   })
