@@ -70,7 +70,7 @@ export async function depositSession(instance: Instance, seed: DevSeed, provider
     h
   )
   if (cart.status !== 200) throw Object.assign(new Error(`create cart: ${cart.status} ${JSON.stringify(cart.data)}`), { answer: cart })
-  // The seed puts the product in a shipping profile (scripts/seed-starter-shipping.ts): a cart completes only with a shipping method.
+  // As a shopper does: the seed's Standard Shipping (scripts/seed-starter-shipping.ts); a store whose product has a shipping profile completes a cart only with one.
   const optionId = await shippingOptionOf(instance.url, h, cart.data.cart.id)
   const shipping = await call(instance.url, "POST", `/store/carts/${cart.data.cart.id}/shipping-methods`, { option_id: optionId }, h)
   if (shipping.status !== 200) throw Object.assign(new Error(`shipping method: ${shipping.status} ${JSON.stringify(shipping.data)}`), { answer: shipping })
