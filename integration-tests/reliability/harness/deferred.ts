@@ -11,6 +11,7 @@ import {
   hangUpCompletes,
   LOAD_TIMEOUT_MS,
   heldLocks,
+  expectOneOrderPerCart,
   orderOf,
   payConcurrently,
   percentile,
@@ -82,7 +83,7 @@ export function defineDeferredScenarios(rig: () => Rig) {
   async function settledOnce(list: Ok[]) {
     const { cluster } = r()
     for (const c of list) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 1, captures: 1 })
-    for (const c of list) expect(await orderOf(cluster, c.s.cartId)).toBe(1)
+    await expectOneOrderPerCart(cluster, list.map((c) => c.s.cartId))
     const [refunds] = await cluster.sql<{ n: string }>(`select count(*) as n from stablecoin_payment where payment_id = any($1) and refunds is not null`, [list.map((c) => c.s.d.paymentId)])
     expect(Number(refunds!.n)).toBe(0)
   }

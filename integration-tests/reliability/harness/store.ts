@@ -246,6 +246,18 @@ export async function orderOf(cluster: Cluster, cartId: string) {
   return Number(row!.n)
 }
 
+/**
+ * Checks that each cart became one order and returns how many became two. Two is accepted only with
+ * Medusa's @medusajs/locking-postgres, which can grant one new cart lock to two completions at once
+ * (RELIABILITY.md finding 13: the storefront's and the webhook's); it is an open defect, counted in
+ * the figures, never accepted with Redis locking.
+ */
+export async function expectOneOrderPerCart(cluster: Cluster, cartIds: string[]): Promise<number> {
+  const orders = await Promise.all(cartIds.map((id) => orderOf(cluster, id)))
+  for (const n of orders) expect(cluster.variant === "postgres" ? [1, 2] : [1]).toContain(n)
+  return orders.filter((n) => n === 2).length
+}
+
 export async function ledgerRowOf(cluster: Cluster, paymentId: string) {
   const [row] = await cluster.sql<Json>(`select * from stablecoin_payment where payment_id = $1`, [paymentId])
   return row
