@@ -90,6 +90,23 @@ export function applyGuide(root: string, pluginSpec: string) {
   // The component's look: the guide's CSS block, appended to the starter's stylesheet.
   const css = "apps/storefront/src/styles/globals.css"
   writeFileSync(file(css), `${readFileSync(file(css), "utf8").trimEnd()}\n\n${codeBlockAfter("### 6. `src/styles/globals.css`: the component's look", "css")}`)
+
+  // The payment's URL on a phone: the middleware takes the cart from `?cart=` (the guide's two blocks).
+  const middleware = "apps/storefront/src/middleware.ts"
+  const phoneStep = "### 7. `src/middleware.ts`: the payment's URL on a phone"
+  edit(middleware, "/**\n * Middleware to handle region selection and onboarding status.\n */", (m) => `${codeBlockAfter(phoneStep, "ts")}\n${m}`)
+  edit(middleware, "  if (urlHasCountry) {\n", (m) => `${m}${codeBlockAfter(phoneStep, "ts", 1)}\n`)
+
+  // The order confirmation shows the stablecoin payment's live state, then its receipt (the guide's blocks).
+  const orderStep = "### 8. The order confirmation: the payment's live state, then the receipt"
+  edit("apps/storefront/src/lib/data/orders.ts", '          "*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product",', () => codeBlockAfter(orderStep, "ts").trimEnd())
+  const orderComponent = "apps/storefront/src/modules/order/components/stablecoin-order-payment/index.tsx"
+  mkdirSync(path.dirname(file(orderComponent)), { recursive: true })
+  writeFileSync(file(orderComponent), codeBlockAfter(orderStep, "tsx"))
+  const details = "apps/storefront/src/modules/order/components/payment-details/index.tsx"
+  edit(details, 'import { isStripeLike, paymentInfoMap } from "@lib/constants"\n', () => codeBlockAfter(orderStep, "tsx", 1))
+  edit(details, "  const payment = order.payment_collections?.[0].payments?.[0]\n", (m) => `${m}${codeBlockAfter(orderStep, "tsx", 2)}`)
+  edit(details, "        {payment && (", () => codeBlockAfter(orderStep, "tsx", 3).trimEnd())
 }
 
 /** The `nth` `lang` code block after `heading` in the guide, verbatim (so the guide is what is checked). */

@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from "node:fs"
 import path from "node:path"
-import type { Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { formatUnits, parseUnits, type Address } from "viem"
 import type { SandboxConfigJson } from "../../sandbox"
 import { devAccounts, localClients } from "../../sandbox/chain"
@@ -13,7 +13,17 @@ import { timed } from "../lib/processes"
 
 const DOCS = path.resolve(__dirname, "..", "..", "docs")
 
-export type CheckoutResult = { rail: "deposit" | "connect"; orderId: string; cartId: string; softNavigation: boolean; paid: { display: string; token: string; baseUnits: string; to: string } | null }
+export type CheckoutResult = {
+  rail: "deposit" | "connect"
+  orderId: string
+  cartId: string
+  softNavigation: boolean
+  paid: { display: string; token: string; baseUnits: string; to: string } | null
+  /** The confirmation page's payment section: its first state and the receipt's amount once captured. */
+  orderPayment: { firstState: string; receipt: string }
+  /** With `phone`: the checkout URL opened without cookies showed the same payment. */
+  phone?: { url: string; sameAmount: boolean; sameAddress: boolean; completedCartRefused: boolean }
+}
 
 /** Removes one run's pictures before the next (the progress one is taken only when the page shows it). */
 export function removeGuideScreenshots() {
@@ -27,10 +37,14 @@ export function removeGuideScreenshots() {
  * anvil). Connect rail: the page's wallet button with an injected EIP-1193 test wallet (anvil's
  * customer account, the node signs), holding the tokens. Done when the page, untouched, has moved
  * to the starter's order confirmation. With `shots`, a screenshot per step goes to
- * docs/<shots>-<n>-<step>.png; `label` prefixes the timings.
+ * docs/<shots>-<n>-<step>.png; `label` prefixes the timings. With `phone` (deposit rail), the
+ * payment step's URL (`?cart=<id>`) is opened in a second browser context without cookies, as a phone
+ * scanning the "continue on your phone" code would, and must show the same payment; after the order,
+ * the same URL must no longer resume the completed cart. On the confirmation page, the guide's
+ * payment section must show the payment's state, then its receipt.
  */
 export async function checkoutInChromium(
-  { storefrontUrl, countryCode, sandbox, rail, label, shots }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson; rail: "deposit" | "connect"; label: string; shots: string | null },
+  { storefrontUrl, countryCode, sandbox, rail, label, shots, phone = false }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson; rail: "deposit" | "connect"; label: string; shots: string | null; phone?: boolean },
   timings: Record<string, number>,
   log: (m: string) => void,
 ): Promise<CheckoutResult> {
@@ -105,9 +119,9 @@ export async function checkoutInChromium(
         await button.click()
         return waitForConfirmation(page)
       })
-      await shot("7-order-confirmed")
       const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
-      return { rail, orderId, cartId, paid: null, softNavigation }
+      const orderPayment = await step("confirmation page: payment state to receipt", () => orderPaymentOnConfirmation(page, shot))
+      return { rail, orderId, cartId, paid: null, softNavigation, orderPayment }
     }
 
     // What the customer reads off the page: the amount (its exact base units, as a wallet's amount field
@@ -120,6 +134,7 @@ export async function checkoutInChromium(
     })
     await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
     await shot("5-deposit")
+    const onPhone = phone ? await step("phone: the checkout URL without cookies shows the same payment", () => openOnPhone(chromium.browser, page, cartId, shown)) : undefined
     // A mark in the page's window: gone if the page were reloaded, so its survival shows the app navigated by itself.
     await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
     const paid = await payWhatThePageShows(shown, sandbox)
@@ -135,9 +150,10 @@ export async function checkoutInChromium(
       else log("no progress state seen before the order (the first poll already found it placed)")
       return id
     })
-    await shot("7-order-confirmed")
     const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
-    return { rail, orderId, cartId, paid, softNavigation }
+    const orderPayment = await step("confirmation page: payment state to receipt", () => orderPaymentOnConfirmation(page, shot))
+    const completedCartRefused = onPhone ? await step("phone: the checkout URL of the completed cart resumes nothing", () => completedCartNotResumed(chromium.browser, onPhone.url)) : false
+    return { rail, orderId, cartId, paid, softNavigation, orderPayment, ...(onPhone ? { phone: { ...onPhone, completedCartRefused } } : {}) }
   } catch (error) {
     await page.screenshot({ path: path.join(DOCS, "dtc-starter-failure.png"), fullPage: true }).catch(() => {})
     throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`)
@@ -174,4 +190,71 @@ async function waitForConfirmation(page: Page): Promise<string> {
   await page.waitForURL(/\/order\/order_[^/]+\/confirmed/, { timeout: 180_000, waitUntil: "commit" })
   await page.waitForSelector("text=Thank you!")
   return /\/order\/(order_[^/]+)\/confirmed/.exec(page.url())![1]!
+}
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+
+/**
+ * The guide's step 7: the payment step's URL names the cart; opened in a browser context of its own
+ * (no cookies, a phone's screen), the storefront's middleware takes the cart from it and the page shows
+ * the same payment: the same amount in base units and the same address. Screenshot: docs/dtc-starter-phone-5-deposit.png.
+ */
+async function openOnPhone(browser: Browser, page: Page, cartId: string, shown: { baseUnits: string; to: string }) {
+  // The step writes the cart into its URL (history.replaceState) once the payment exists.
+  await page.waitForFunction((id) => new URL(location.href).searchParams.get("cart") === id, cartId, { timeout: 15_000 }).catch(() => {})
+  const url = page.url()
+  if (new URL(url).searchParams.get("cart") !== cartId) throw new Error(`the payment step's URL does not name the cart ${cartId}: ${url}`)
+  const context = await browser.newContext(PHONE)
+  try {
+    if ((await context.cookies()).length) throw new Error("the phone's browser context has cookies")
+    const phone = await context.newPage()
+    phone.setDefaultTimeout(60_000)
+    await phone.goto(url)
+    await phone.waitForSelector(".stablecoin-payment__address")
+    const [to, baseUnits] = await Promise.all([phone.textContent(".stablecoin-payment__address"), phone.getAttribute(".stablecoin-payment__amount", "data-base-units")])
+    const cookie = (await context.cookies()).find((c) => c.name === "_medusa_cart_id")?.value
+    if (cookie !== cartId) throw new Error(`the phone got the cart cookie ${cookie ?? "(none)"}, meant ${cartId}`)
+    if (new URL(phone.url()).searchParams.get("cart") !== cartId) throw new Error(`the phone ended on ${phone.url()}`)
+    const sameAmount = baseUnits === shown.baseUnits
+    const sameAddress = to?.trim() === shown.to
+    if (!sameAmount || !sameAddress) throw new Error(`the phone shows ${baseUnits} base units to ${to?.trim()}, the checkout ${shown.baseUnits} to ${shown.to}`)
+    await phone.screenshot({ path: path.join(DOCS, "dtc-starter-phone-5-deposit.png"), fullPage: true })
+    return { url, sameAmount, sameAddress }
+  } finally {
+    await context.close()
+  }
+}
+
+/** Once the cart is an order, its checkout URL opened without cookies gets no cart cookie and no payment step. */
+async function completedCartNotResumed(browser: Browser, url: string) {
+  const context = await browser.newContext(PHONE)
+  try {
+    const phone = await context.newPage()
+    await phone.goto(url)
+    await phone.waitForLoadState("networkidle").catch(() => {})
+    const cookie = (await context.cookies()).find((c) => c.name === "_medusa_cart_id")
+    if (cookie) throw new Error(`the checkout URL of a completed cart set the cart cookie ${cookie.value}`)
+    if (await phone.locator(".stablecoin-payment").count()) throw new Error("the checkout URL of a completed cart shows a payment step")
+    return true
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * The guide's step 8: the confirmation page's "Payment" section shows the stablecoin payment (the
+ * order is placed while the payment is on its way, before Medusa has a payment on it): its state
+ * at once (docs/<shots>-7-order-confirmed.png), then the receipt once captured (<shots>-8-receipt.png).
+ */
+async function orderPaymentOnConfirmation(page: Page, shot: (name: string, fullPage?: boolean) => Promise<void>) {
+  const section = page.locator(".stablecoin-order-payment")
+  await section.waitFor({ timeout: 60_000 })
+  const firstState = (await section.getAttribute("data-status")) ?? ""
+  const line = (await page.textContent(".stablecoin-order-payment__line"))?.trim()
+  if (!line) throw new Error("the confirmation page's payment section says nothing")
+  await shot("7-order-confirmed")
+  const receipt = page.locator('.stablecoin-order-payment[data-status="paid"] .stablecoin-payment__receipt-amount')
+  await receipt.waitFor({ timeout: 120_000 })
+  await shot("8-receipt")
+  return { firstState, receipt: (await receipt.textContent())!.trim() }
 }

@@ -21,7 +21,9 @@ import { startStorefront } from "./storefront"
  * region through the admin API, the storefront (`next dev`), and a customer in Chromium who checks
  * out, pays the address the page shows with the customer simulator and lands on the order
  * confirmation; then the storefront's production build (`next build`, `next start`) and a checkout on
- * each rail there (the connect rail with an injected test wallet). Prints the timings as JSON; ends every process, the database and the folder it
+ * each rail there (the connect rail with an injected test wallet; the deposit one's checkout URL also
+ * opened in a browser context without cookies, as a phone, showing the same payment). On every
+ * confirmation page the payment section shows the payment's state, then its receipt. Prints the timings as JSON; ends every process, the database and the folder it
  * made, also on failure (`--keep` keeps the folder; `--reuse <folder>/dtc-starter` applies the guide again to a kept one and runs it without reinstalling).
  *   npm run storefront:guide -- [--starter ../shared/starters/dtc-starter] [--database-url postgres://postgres@localhost:5432/postgres] [--keep] [--reuse <dir>]
  */
@@ -80,8 +82,8 @@ async function main() {
 
     /** One customer's checkout, the order on the confirmation page checked against the store's payment view. */
     const orders: CheckoutResult[] = []
-    const checkout = async (rail: "deposit" | "connect", label: string, shots: string | null) => {
-      const order = await timed(`${label}: checkout in Chromium (store to order page)`, () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON(), rail, label, shots }, timings, log), timings, log)
+    const checkout = async (rail: "deposit" | "connect", label: string, shots: string | null, phone = false) => {
+      const order = await timed(`${label}: checkout in Chromium (store to order page)`, () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON(), rail, label, shots, phone }, timings, log), timings, log)
       const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)
       if (view.payment?.orderId !== order.orderId) throw new Error(`${label}: the confirmation page shows ${order.orderId}, the store's payment view ${view.payment?.orderId}`)
       if (view.payment?.rail !== rail) throw new Error(`${label}: paid on the ${view.payment?.rail} rail, meant ${rail}`)
@@ -93,7 +95,8 @@ async function main() {
     await dev.stop()
     // The production build on the same port (the backend's STORE_CORS names it): what a merchant deploys.
     await startStorefront(app, setup, "production", track, timings, log)
-    await checkout("deposit", "next start, deposit", null)
+    // The guide's step 7 on the production build: the payment step's URL in a browser without cookies (a phone).
+    await checkout("deposit", "next start, deposit", null, true)
     await checkout("connect", "next start, connect", "dtc-starter-connect")
     failed = false
     const result = "an order placed on each rail through the guide's storefront (next dev, then next build + next start)"
