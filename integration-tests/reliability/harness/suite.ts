@@ -312,7 +312,7 @@ export function defineReliabilitySuite(variant: Variant) {
       const orders = await Promise.all(ok.map((c) => orderOf(cluster, c.s.cartId)))
       fig.set("load", { ...fig.data.load, reconcileRunsAfter: runs, capturedInTheEnd: capturedAt.size, paymentsWithRefundRecorded: Number(refunds[0]!.n), cartsWithoutOrder: orders.filter((n) => n !== 1).length })
       for (const c of ok) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 1, captures: 1 })
-      fig.set("load", { ...fig.data.load, cartsWithTwoOrders: await expectOneOrderPerCart(cluster, ok.map((c) => c.s.cartId)) })
+      await expectOneOrderPerCart(cluster, ok.map((c) => c.s.cartId))
       // Every storefront got its order from its own completion, once the payment was on its way (or Medusa's second completion, finding 13).
       fig.set("load", { ...fig.data.load, medusaSecondCompletions: await expectEveryCompletionAnOrder(cluster, cluster.seed, completed.values()) })
       expect(completed.size).toBe(ok.length)

@@ -14,8 +14,10 @@ export type ProcessPaymentAsWorkflowStepInput = { sessionId: string; amount: unk
  * It authorises and captures the session (placing the order when the webhook came before any
  * completion, or adding the payment to the order placed awaiting it). An error after Medusa
  * captured (the cart's completion failing) is the next step's to report, not a reason to retry.
+ * Nothing to do when the order's completion already captured it (placeOrderUnderCartLockStep).
  */
 export const processPaymentAsWorkflowStep = createStep(processPaymentAsWorkflowStepId, async ({ sessionId, amount }: ProcessPaymentAsWorkflowStepInput, { container }) => {
+  if ((await findSessionPayment(container, sessionId))?.captured_at) return new StepResponse(undefined)
   const { errors } = await processPaymentWorkflow(container).run({
     input: { action: PaymentActions.SUCCESSFUL, data: { session_id: sessionId, amount: amount as number } },
     throwOnError: false,
