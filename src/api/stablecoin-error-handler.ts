@@ -1,20 +1,28 @@
-import { errorHandler, type MedusaErrorHandlerFunction } from "@medusajs/framework/http"
+import { errorHandler, type MedusaErrorHandlerFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { overloadAnswerOf } from "../lib/errors/overload-answer"
+import { storefrontErrorAnswerOf, type StorefrontErrorAnswer } from "../lib/errors/storefront-error-answer"
 
 /**
- * Medusa's error handler, except for overload (lib/errors/overload-answer.ts): those answer 503 or
- * 409 with Retry-After and their code, which Medusa's own handler cannot (it sends no headers and
- * answers 500 for them). Everything else goes to Medusa's default handler unchanged.
+ * Medusa's error handler, except for the plugin's own errors (StablecoinStoreError, also as the
+ * plain copy Medusa's workflows rethrow): those get the answer lib/errors/storefront-error-answer.ts
+ * maps them to, with Retry-After where it has one, which Medusa's handler cannot send (it answered
+ * overload 500). Everything else goes to Medusa's default handler unchanged.
  */
 export function stablecoinErrorHandler(): MedusaErrorHandlerFunction {
   const medusaDefault = errorHandler()
   return (error, req, res, next) => {
-    const overload = overloadAnswerOf(error)
-    if (!overload || res.headersSent) return medusaDefault(error, req, res, next)
-    req.scope?.resolve(ContainerRegistrationKeys.LOGGER).warn(`${req.method} ${req.path}: ${overload.status} ${overload.code} (Retry-After ${overload.retryAfterSeconds} s)`)
-    res.setHeader("Retry-After", String(overload.retryAfterSeconds))
-    const type = (error as { type?: unknown }).type
-    res.status(overload.status).json({ code: overload.code, type: typeof type === "string" ? type : "unexpected_state", message: overload.message })
+    const answer = storefrontErrorAnswerOf(error)
+    if (!answer || res.headersSent) return medusaDefault(error, req, res, next)
+    sendStorefrontErrorAnswer(req, res, answer)
   }
+}
+
+/** Writes a plugin error's answer; also used by the plugin's routes that refuse without throwing. */
+export function sendStorefrontErrorAnswer(req: Pick<MedusaRequest, "method" | "path" | "scope">, res: MedusaResponse, answer: StorefrontErrorAnswer) {
+  const line = `${req.method} ${req.path}: ${answer.status} ${answer.body.code}${answer.retryAfterSeconds === null ? "" : ` (Retry-After ${answer.retryAfterSeconds} s)`}`
+  const logger = req.scope?.resolve(ContainerRegistrationKeys.LOGGER)
+  if (answer.status >= 500) logger?.warn(line)
+  else logger?.info(line)
+  if (answer.retryAfterSeconds !== null) res.setHeader("Retry-After", String(answer.retryAfterSeconds))
+  res.status(answer.status).json(answer.body)
 }
