@@ -7,12 +7,11 @@ import { completeCartWhenInFlight } from "./complete-cart-when-in-flight"
 import { isPayOffered } from "./is-pay-offered"
 import { createSentPayments, type SentPayments } from "./sent-payments"
 import { StoreRequestError, type StablecoinCart, type StablecoinStoreClient } from "./store-client"
-import { parseTrustRoots } from "./trust/parse-trust-roots"
+import { lazyDisplayVerifier } from "./trust/lazy-display-verifier"
 import { reportRefusal } from "./trust/report-refusal"
-import { createDisplayVerifier } from "./trust/create-display-verifier"
 import type { TrustFailure } from "./trust/verify-payment-against-roots"
 import type { Eip1193Provider } from "./wallet/eip1193"
-import { payWithWallet, type PayWithWalletParameters, type WalletStep } from "./wallet/pay-with-wallet"
+import type { PayWithWalletParameters, WalletStep } from "./wallet/pay-with-wallet"
 import type { WalletError } from "./wallet/wallet-error"
 
 /** The wallet part of the step (connect rail, or paying a deposit address from this browser). */
@@ -55,18 +54,30 @@ const COMPLETION_PAUSE_MS = 30_000
  * proves every payable answer against the pinned trust roots before showing it, drives the
  * wallet (one payment per checkout), completes the cart once the payment is in flight, and
  * tells subscribers the one current state. A storefront renders `getSnapshot()` and calls the actions.
+ * The chain code is fetched when the first answer with an address is proved and the wallet code
+ * when the shopper picks a wallet (issue 25 point 5), so the page itself loads neither.
  * @example
  * const controller = createCheckoutController({ client, cart, trustRoots: process.env.NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS, onOrderPlaced: (id) => router.push(`/order/${id}`) })
  * controller.subscribe(render)
  * await controller.start({ rail: "deposit", token: "USDC", chainId: 8453 })
  */
 export function createCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs = 2000, maxPollingMs = 2 * 60 * 60 * 1000, sentPayments }: CreateCheckoutControllerParameters) {
-  const parsedRoots = trustRoots === null || trustRoots === undefined ? null : parseTrustRoots(trustRoots)
-  const roots = parsedRoots?.ok ? parsedRoots.value : null
-  if (!roots) {
-    console.error(
-      `medusa-payment-stablecoin: no usable trust roots (${parsedRoots && !parsedRoots.ok ? parsedRoots.error : "none given"}); the payment step will show no address and ask no wallet to pay. Pass trustRoots (npm run storefront:config prints them).`
-    )
+  const loadVerifier = lazyDisplayVerifier(trustRoots)
+  /** The parsed roots, known once the verifier is loaded: no answer is shown or paid before that. */
+  let roots: StorefrontTrustRoots | null = null
+  let rootsChecked = false
+  const verifyForDisplay = async (payment: PublicStablecoinPayment) => {
+    const verifier = await loadVerifier()
+    if (!rootsChecked) {
+      rootsChecked = true
+      roots = verifier.roots
+      if (!roots) {
+        console.error(
+          `medusa-payment-stablecoin: no usable trust roots (${verifier.rootsProblem}); the payment step will show no address and ask no wallet to pay. Pass trustRoots (npm run storefront:config prints them).`
+        )
+      }
+    }
+    return verifier.verify(payment)
   }
   const sent = sentPayments ?? createSentPayments()
   let snapshot: CheckoutSnapshot = { checkout: { status: "idle" }, wallet: { step: "idle" }, canPay: false }
@@ -80,7 +91,6 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
   let paying = false
   let completing = false
   let completionBlockedUntil = 0
-  const verifyForDisplay = createDisplayVerifier(roots)
 
   const paymentOf = (state: CheckoutState) => ("payment" in state ? state.payment : null)
   const canPayNow = (checkout: CheckoutState) => {
@@ -222,7 +232,13 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
       const paymentId = payment.paymentId
       paying = true
       set({ wallet: { step: "connecting", txHash: null } })
-      const result = await payWithWallet({
+      const loaded = await import("./wallet/pay-with-wallet.js").catch(() => null)
+      if (!loaded) {
+        paying = false
+        sent.release(paymentId)
+        return set({ wallet: { step: "error", error: { code: "wallet_error", message: "The wallet code did not load (connection)." } } })
+      }
+      const result = await loaded.payWithWallet({
         provider,
         payment,
         roots,

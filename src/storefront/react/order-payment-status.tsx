@@ -2,9 +2,7 @@
 import { useEffect, useMemo, useState } from "react"
 import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
 import { orderPaymentStateOf, type OrderPaymentState } from "../order-payment-state"
-import type { StablecoinStoreClient } from "../store-client"
-import { createDisplayVerifier } from "../trust/create-display-verifier"
-import { parseTrustRoots } from "../trust/parse-trust-roots"
+import { lazyDisplayVerifier } from "../trust/lazy-display-verifier"
 import { reportRefusal } from "../trust/report-refusal"
 import { DepositDetails } from "./deposit-details"
 import { PaymentReceipt } from "./payment-receipt"
@@ -12,9 +10,10 @@ import { StablecoinStyles } from "./stablecoin-styles"
 import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
 import { surplusOf } from "./status-line"
 import { TransactionLink } from "./transaction-link"
+import { useStoreClient, type StoreAccessProps } from "./use-store-client"
 
-export type OrderPaymentStatusProps = StablecoinTextProps & {
-  client: StablecoinStoreClient
+export type OrderPaymentStatusProps = StablecoinTextProps &
+  StoreAccessProps & {
   /**
    * The same pinned trust roots as the payment step's: a payment that arrived short shows its
    * address again here, and only once it proved out against them (issue 19 point 1).
@@ -43,13 +42,12 @@ export function OrderPaymentStatus({ locale, messages, ...props }: OrderPaymentS
   )
 }
 
-function OrderPayment({ client, cartId, trustRoots, pollIntervalMs = 3000, explorerUrls, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
+function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, trustRoots, pollIntervalMs = 3000, explorerUrls, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
   const { t, f, locale } = useStablecoinText()
+  const client = useStoreClient({ client: given, sdk, baseUrl, publishableKey })
   const [state, setState] = useState<OrderPaymentState | null>(null)
-  const verify = useMemo(() => {
-    const parsed = trustRoots === null || trustRoots === undefined ? null : parseTrustRoots(trustRoots)
-    return createDisplayVerifier(parsed?.ok ? parsed.value : null)
-  }, [trustRoots])
+  // The chain code is fetched only for a short payment, whose address is shown again once proved (issue 25 point 5).
+  const loadVerifier = useMemo(() => lazyDisplayVerifier(trustRoots), [trustRoots])
   useEffect(() => {
     let live = true
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -72,21 +70,30 @@ function OrderPayment({ client, cartId, trustRoots, pollIntervalMs = 3000, explo
   }, [client, cartId, pollIntervalMs])
   // The address of a short payment is shown only once proved, per distinct address and amount (polls repeat the same answer).
   const [proof, setProof] = useState<{ key: string; ok: boolean } | null>(null)
+  const [loadAttempt, setLoadAttempt] = useState(0)
   const shortPayment = state?.status === "underpaid" && state.remaining && state.payment.deposit ? state.payment : null
   const proofKey = shortPayment ? `${shortPayment.paymentId}:${shortPayment.deposit!.address}:${shortPayment.remaining!.baseUnits}` : null
   useEffect(() => {
     if (!shortPayment || !proofKey) return
     let live = true
-    void verify(shortPayment).then((result) => {
-      if (!live) return
-      if (!result.ok) reportRefusal(shortPayment.paymentId, result.error)
-      setProof({ key: proofKey, ok: result.ok })
-    })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    void loadVerifier()
+      .then(({ verify }) => verify(shortPayment))
+      .then(
+        (result) => {
+          if (!live) return
+          if (!result.ok) reportRefusal(shortPayment.paymentId, result.error)
+          setProof({ key: proofKey, ok: result.ok })
+        },
+        // The chain code did not load: nothing is shown, and it is fetched again after a poll interval.
+        () => void (timer = setTimeout(() => live && setLoadAttempt((n) => n + 1), pollIntervalMs)),
+      )
     return () => {
       live = false
+      clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [proofKey, verify])
+  }, [proofKey, loadVerifier, loadAttempt])
   if (!state) return null
   const p = state.payment
   const amount = (display: string) => f.token(display, p.token.symbol, p.token.decimals)

@@ -1,13 +1,15 @@
 /// <reference lib="dom" />
 import { useEffect, useState } from "react"
-import { renderQrSvg } from "../render-qr-svg"
 
-/** A QR code of `value` as inline SVG, labelled for screen readers; the stylesheet draws it at least 200 px wide (issue 23 point 2). */
+/**
+ * A QR code of `value` as inline SVG, labelled for screen readers; the stylesheet draws it at least 200 px wide (issue 23 point 2).
+ * The encoder is fetched when a code is first drawn, not with the page (issue 25 point 5).
+ */
 export function QrCode({ value, label, className = "stablecoin-payment__qr" }: { value: string; label: string; className?: string }) {
   const [svg, setSvg] = useState<string | null>(null)
   useEffect(() => {
     let live = true
-    renderQrSvg({ text: value }).then((s) => live && setSvg(s), () => live && setSvg(null))
+    import("../render-qr-svg.js").then(({ renderQrSvg }) => renderQrSvg({ text: value })).then((s) => live && setSvg(s), () => live && setSvg(null))
     return () => {
       live = false
     }

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { useEffect, useId, useMemo, useState } from "react"
+import { useEffect, useId, useState } from "react"
 import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
 import type { StablecoinStoreOptions } from "../../lib/checkout/public-payment"
 import type { Rail, StablecoinSessionChoice } from "../../lib/session-data"
 import type { CheckoutState } from "../checkout-state"
-import { createStablecoinStoreClient, type MedusaSdkLike, type StablecoinCart, type StablecoinStoreClient } from "../store-client"
+import type { StablecoinCart } from "../store-client"
 import type { DiscoveredWallet } from "../wallet/eip1193"
 import { ContinueOnPhone } from "./continue-on-phone"
 import { DepositDetails } from "./deposit-details"
@@ -17,9 +17,11 @@ import { PAY_STATES, StatusLine } from "./status-line"
 import { TransactionFact } from "./transaction-link"
 import { useCheckoutController } from "./use-checkout-controller"
 import { useResumeUrl } from "./use-resume-url"
+import { useStoreClient, type StoreAccessProps } from "./use-store-client"
 import { WalletPay } from "./wallet-pay"
 
-export type StablecoinPaymentProps = StablecoinTextProps & {
+export type StablecoinPaymentProps = StablecoinTextProps &
+  StoreAccessProps & {
   /** The Medusa cart (`HttpTypes.StoreCart` fits). */
   cart: StablecoinCart
   /**
@@ -30,11 +32,6 @@ export type StablecoinPaymentProps = StablecoinTextProps & {
   trustRoots: StorefrontTrustRoots | string | null | undefined
   /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's page. */
   onOrderPlaced: (orderId: string) => void
-  /** How the step reaches the store: the storefront's `@medusajs/js-sdk` client (`sdk`), a store client, or the backend URL and publishable key. Without any of them the first render throws, naming the variable. */
-  sdk?: MedusaSdkLike
-  client?: StablecoinStoreClient
-  baseUrl?: string
-  publishableKey?: string
   /** Rails to offer, in order (default both). */
   rails?: Rail[]
   /** Wallets to offer besides the discovered ones (a WalletConnect provider, a dev wallet). */
@@ -68,10 +65,7 @@ export function StablecoinPayment({ locale, messages, ...props }: StablecoinPaym
 
 function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, resumeParam = "cart", explorerUrls, unstyled, className }: Omit<StablecoinPaymentProps, keyof StablecoinTextProps>) {
   const { t, locale } = useStablecoinText()
-  const client = useMemo(
-    () => given ?? (sdk ? createStablecoinStoreClient({ sdk }) : createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" })),
-    [given, sdk, baseUrl, publishableKey]
-  )
+  const client = useStoreClient({ client: given, sdk, baseUrl, publishableKey })
   const { controller, snapshot } = useCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs })
   const [options, setOptions] = useState<StablecoinStoreOptions | null>(null)
   const [changing, setChanging] = useState(false)

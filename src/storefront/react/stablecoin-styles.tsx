@@ -50,7 +50,7 @@ export const STABLECOIN_CSS = `
 .stablecoin-payment__time-left { font-variant-numeric: tabular-nums; font-weight: 700; }
 .stablecoin-payment__note, .stablecoin-payment__only, .stablecoin-payment__hint, .stablecoin-payment__next { font-size: 0.875rem; color: var(--sc-fg-subtle); }
 .stablecoin-payment__deposit { display: flex; flex-wrap: wrap; gap: var(--sc-gap); align-items: flex-start; }
-.stablecoin-payment__qr, .stablecoin-payment__phone-qr { flex: none; width: var(--sc-qr); max-width: 100%; background: #fff; border: 1px solid var(--sc-border); border-radius: var(--sc-radius); line-height: 0; }
+.stablecoin-payment__qr, .stablecoin-payment__phone-qr { flex: none; width: var(--sc-qr); max-width: 100%; aspect-ratio: 1; background: #fff; border: 1px solid var(--sc-border); border-radius: var(--sc-radius); line-height: 0; }
 .stablecoin-payment__qr svg, .stablecoin-payment__phone-qr svg { width: 100%; height: auto; display: block; }
 .stablecoin-payment__facts { flex: 1 1 14rem; min-width: 0; margin: 0; display: flex; flex-direction: column; gap: 0.25rem; }
 .stablecoin-payment__facts dd + dt { margin-top: 0.5rem; }
