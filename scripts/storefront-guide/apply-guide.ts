@@ -7,19 +7,7 @@ import path from "node:path"
  * that makes the guide wrong fails here instead of silently.
  */
 export function applyGuide(root: string, pluginSpec: string) {
-  const file = (rel: string) => path.join(root, rel)
-  const edit = (rel: string, anchor: string | RegExp, replace: (match: string) => string) => {
-    const text = readFileSync(file(rel), "utf8")
-    const match = typeof anchor === "string" ? (text.includes(anchor) ? anchor : null) : (anchor.exec(text)?.[0] ?? null)
-    if (!match) throw new Error(`guide anchor not found in ${rel}: ${String(anchor)}`)
-    writeFileSync(file(rel), text.replace(match, replace(match)))
-  }
-  const addDependency = (rel: string) => {
-    const pkg = JSON.parse(readFileSync(file(rel), "utf8"))
-    pkg.dependencies["medusa-payment-stablecoin"] = pluginSpec
-    writeFileSync(file(rel), `${JSON.stringify(pkg, null, 2)}\n`)
-  }
-
+  const { edit, addDependency } = editorOf(root, pluginSpec)
   // Backend: the dependency, and the plugin, its module and the providers in medusa-config.ts.
   addDependency("apps/backend/package.json")
   edit("apps/backend/medusa-config.ts", "module.exports = defineConfig({", (m) =>
@@ -51,6 +39,15 @@ export function applyGuide(root: string, pluginSpec: string) {
     ].join("\n")
   )
 
+  applyStorefrontGuide(root, pluginSpec)
+}
+
+/**
+ * The guide's storefront part alone (`apps/storefront`): applied again after the starter's own
+ * storefront was built for the weight baseline (route-weight.ts).
+ */
+export function applyStorefrontGuide(root: string, pluginSpec: string) {
+  const { file, edit, addDependency } = editorOf(root, pluginSpec)
   // Storefront: the dependency, names and helper, the new component, the review step's case.
   addDependency("apps/storefront/package.json")
   const constants = "apps/storefront/src/lib/constants.tsx"
@@ -107,6 +104,23 @@ export function applyGuide(root: string, pluginSpec: string) {
   edit(details, 'import { isStripeLike, paymentInfoMap } from "@lib/constants"\n', () => codeBlockAfter(orderStep, "tsx", 1))
   edit(details, "  const payment = order.payment_collections?.[0].payments?.[0]\n", (m) => `${m}${codeBlockAfter(orderStep, "tsx", 2)}`)
   edit(details, "        {payment && (", () => codeBlockAfter(orderStep, "tsx", 3).trimEnd())
+}
+
+/** Edits of the starter's files: each finds its anchor or throws. */
+function editorOf(root: string, pluginSpec: string) {
+  const file = (rel: string) => path.join(root, rel)
+  const edit = (rel: string, anchor: string | RegExp, replace: (match: string) => string) => {
+    const text = readFileSync(file(rel), "utf8")
+    const match = typeof anchor === "string" ? (text.includes(anchor) ? anchor : null) : (anchor.exec(text)?.[0] ?? null)
+    if (!match) throw new Error(`guide anchor not found in ${rel}: ${String(anchor)}`)
+    writeFileSync(file(rel), text.replace(match, replace(match)))
+  }
+  const addDependency = (rel: string) => {
+    const pkg = JSON.parse(readFileSync(file(rel), "utf8"))
+    pkg.dependencies["medusa-payment-stablecoin"] = pluginSpec
+    writeFileSync(file(rel), `${JSON.stringify(pkg, null, 2)}\n`)
+  }
+  return { file, edit, addDependency }
 }
 
 /** The `nth` `lang` code block after `heading` in the guide, verbatim (so the guide is what is checked). */

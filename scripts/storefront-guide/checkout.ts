@@ -23,6 +23,8 @@ export type CheckoutResult = {
   orderPayment: { firstState: string; receipt: string }
   /** With `phone`: the checkout URL opened without cookies showed the same payment. */
   phone?: { url: string; sameAmount: boolean; sameAddress: boolean; completedCartRefused: boolean }
+  /** With `chainChunks`: how many of them the page had fetched before the payment step, and once it showed the address or wallet button. */
+  chainCode?: { beforePaymentStep: number; forPaymentStep: number }
 }
 
 /** Removes one run's pictures before the next (the progress one is taken only when the page shows it). */
@@ -41,10 +43,12 @@ export function removeGuideScreenshots() {
  * payment step's URL (`?cart=<id>`) is opened in a second browser context without cookies, as a phone
  * scanning the "continue on your phone" code would, and must show the same payment; after the order,
  * the same URL must no longer resume the completed cart. On the confirmation page, the guide's
- * payment section must show the payment's state, then its receipt.
+ * payment section must show the payment's state, then its receipt. With `chainChunks` (the production
+ * build's chunks holding viem), none may be fetched before the payment step and one must be by the
+ * time it shows the address or wallet button (issue 25 point 5: the chain code loads with the check).
  */
 export async function checkoutInChromium(
-  { storefrontUrl, countryCode, sandbox, rail, label, shots, phone = false }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson; rail: "deposit" | "connect"; label: string; shots: string | null; phone?: boolean },
+  { storefrontUrl, countryCode, sandbox, rail, label, shots, phone = false, chainChunks }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson; rail: "deposit" | "connect"; label: string; shots: string | null; phone?: boolean; chainChunks?: string[] },
   timings: Record<string, number>,
   log: (m: string) => void,
 ): Promise<CheckoutResult> {
@@ -64,6 +68,16 @@ export async function checkoutInChromium(
     await page.screenshot({ path: path.join(DOCS, `${shots}-${name}.png`), fullPage })
   }
   const step = <T>(name: string, fn: () => Promise<T>) => timed(`${label}: ${name}`, fn, timings, log)
+  const fetchedChainChunks = new Set<string>()
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url())
+    if (chainChunks?.includes(pathname)) fetchedChainChunks.add(pathname)
+  })
+  const chainCodeCheck = (beforePaymentStep: number) => {
+    if (!chainChunks) return {}
+    if (fetchedChainChunks.size === 0) throw new Error("the payment step showed a payable state without fetching the chain code (no chunk holding viem was requested)")
+    return { chainCode: { beforePaymentStep, forPaymentStep: fetchedChainChunks.size } }
+  }
   try {
     const base = `${storefrontUrl}/${countryCode}`
     await step("customer: product into the cart", async () => {
@@ -102,6 +116,9 @@ export async function checkoutInChromium(
       await page.locator('[data-testid="submit-payment-button"]').click()
       await page.waitForURL(/step=review/)
     })
+    // The store pages, the address and delivery steps and the payment method: no chain code yet.
+    const beforePaymentStep = fetchedChainChunks.size
+    if (chainChunks && beforePaymentStep > 0) throw new Error(`the chain code loaded before the payment step: ${[...fetchedChainChunks].join(", ")}`)
     // The guide's consent sentence: the customer is not told to click a button the step does not have.
     await page.getByText("By sending the payment, you confirm").waitFor()
     const cartId = (await page.context().cookies()).find((c) => c.name === "_medusa_cart_id")?.value
@@ -112,6 +129,7 @@ export async function checkoutInChromium(
         await button.waitFor()
         return button
       })
+      const chainCode = chainCodeCheck(beforePaymentStep)
       await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
       await shot("5-wallet")
       await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
@@ -121,7 +139,7 @@ export async function checkoutInChromium(
       })
       const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
       const orderPayment = await step("confirmation page: payment state to receipt", () => orderPaymentOnConfirmation(page, shot))
-      return { rail, orderId, cartId, paid: null, softNavigation, orderPayment }
+      return { rail, orderId, cartId, paid: null, softNavigation, orderPayment, ...chainCode }
     }
 
     // What the customer reads off the page: the amount (its exact base units, as a wallet's amount field
@@ -132,6 +150,7 @@ export async function checkoutInChromium(
       const baseUnits = await page.getAttribute(".stablecoin-payment__amount", "data-base-units")
       return { amount: amount!.trim(), baseUnits: baseUnits!, token: token!.trim(), chain: chain!.trim(), to: to!.trim() }
     })
+    const chainCode = chainCodeCheck(beforePaymentStep)
     await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
     await shot("5-deposit")
     const onPhone = phone ? await step("phone: the checkout URL without cookies shows the same payment", () => openOnPhone(chromium.browser, page, cartId, shown)) : undefined
@@ -153,7 +172,7 @@ export async function checkoutInChromium(
     const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
     const orderPayment = await step("confirmation page: payment state to receipt", () => orderPaymentOnConfirmation(page, shot))
     const completedCartRefused = onPhone ? await step("phone: the checkout URL of the completed cart resumes nothing", () => completedCartNotResumed(chromium.browser, onPhone.url)) : false
-    return { rail, orderId, cartId, paid, softNavigation, orderPayment, ...(onPhone ? { phone: { ...onPhone, completedCartRefused } } : {}) }
+    return { rail, orderId, cartId, paid, softNavigation, orderPayment, ...chainCode, ...(onPhone ? { phone: { ...onPhone, completedCartRefused } } : {}) }
   } catch (error) {
     await page.screenshot({ path: path.join(DOCS, "dtc-starter-failure.png"), fullPage: true }).catch(() => {})
     throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`)

@@ -1,6 +1,6 @@
 import { buildStorefrontTrustRoots } from "../../src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "../../src/lib/chain/format-storefront-config-env"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { Client } from "pg"
@@ -10,8 +10,10 @@ import { timed, type Service } from "../lib/processes"
 import { startBackend, writeBackendEnv } from "./backend"
 import { checkoutInChromium, removeGuideScreenshots, type CheckoutResult } from "./checkout"
 import { enableStablecoinInRegion } from "./merchant"
+import { applyStorefrontGuide } from "./apply-guide"
 import { prepareStore, reapplyGuide, storefrontPluginFootprint, typeCheckStorefront } from "./prepare"
-import { startStorefront } from "./storefront"
+import { bundleWeightOf, chainChunksOf, restoreStarterStorefront, routeWeightsOf } from "./route-weight"
+import { buildStorefront, startStorefront } from "./storefront"
 
 /**
  * Checks docs/storefront-nextjs.md end to end on Medusa's official starter:
@@ -23,7 +25,11 @@ import { startStorefront } from "./storefront"
  * confirmation; then the storefront's production build (`next build`, `next start`) and a checkout on
  * each rail there (the connect rail with an injected test wallet; the deposit one's checkout URL also
  * opened in a browser context without cookies, as a phone, showing the same payment). On every
- * confirmation page the payment section shows the payment's state, then its receipt. Prints the timings as JSON; ends every process, the database and the folder it
+ * confirmation page the payment section shows the payment's state, then its receipt. Weighs the payment
+ * step (issue 25 point 5): `next build`'s checkout and order confirmation rows for the starter's own
+ * storefront and with the guide applied, `storefront/react` bundled alone by esbuild, and, in Chromium,
+ * that the chunks holding viem load only once the payment step proves an address (written to
+ * docs/storefront-nextjs-weight.json). Prints the timings as JSON; ends every process, the database and the folder it
  * made, also on failure (`--keep` keeps the folder; `--reuse <folder>/dtc-starter` applies the guide again to a kept one and runs it without reinstalling).
  *   npm run storefront:guide -- [--starter ../shared/starters/dtc-starter] [--database-url postgres://postgres@localhost:5432/postgres] [--keep] [--reuse <dir>]
  */
@@ -82,8 +88,8 @@ async function main() {
 
     /** One customer's checkout, the order on the confirmation page checked against the store's payment view. */
     const orders: CheckoutResult[] = []
-    const checkout = async (rail: "deposit" | "connect", label: string, shots: string | null, phone = false) => {
-      const order = await timed(`${label}: checkout in Chromium (store to order page)`, () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON(), rail, label, shots, phone }, timings, log), timings, log)
+    const checkout = async (rail: "deposit" | "connect", label: string, shots: string | null, phone = false, chainChunks?: string[]) => {
+      const order = await timed(`${label}: checkout in Chromium (store to order page)`, () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON(), rail, label, shots, phone, chainChunks }, timings, log), timings, log)
       const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)
       if (view.payment?.orderId !== order.orderId) throw new Error(`${label}: the confirmation page shows ${order.orderId}, the store's payment view ${view.payment?.orderId}`)
       if (view.payment?.rail !== rail) throw new Error(`${label}: paid on the ${view.payment?.rail} rail, meant ${rail}`)
@@ -93,14 +99,28 @@ async function main() {
     const dev = await startStorefront(app, setup, "dev", track, timings, log)
     await checkout("deposit", "next dev, deposit", "dtc-starter")
     await dev.stop()
+    // The payment step's weight: the starter's own storefront built first (the baseline), then the guide's.
+    const storefront = path.join(app, "apps", "storefront")
+    const pluginSpec = JSON.parse(readFileSync(path.join(storefront, "package.json"), "utf8")).dependencies["medusa-payment-stablecoin"]
+    restoreStarterStorefront(starter, app)
+    const starterRoutes = routeWeightsOf(await buildStorefront(app, setup, "storefront next build (the starter's own)", timings, log))
+    applyStorefrontGuide(app, pluginSpec)
     // The production build on the same port (the backend's STORE_CORS names it): what a merchant deploys.
+    const guideRoutes = routeWeightsOf(await buildStorefront(app, setup, "storefront next build", timings, log))
+    const weight = {
+      nextBuild: { starter: starterRoutes, withPaymentStep: guideRoutes, checkoutFirstLoadAdded: Math.round((guideRoutes.checkout.firstLoad - starterRoutes.checkout.firstLoad) * 10) / 10 },
+      storefrontReactAlone: await bundleWeightOf(storefront),
+      chainChunks: chainChunksOf(storefront),
+    }
+    log(`checkout route: ${starterRoutes.checkout.size} kB / first load ${starterRoutes.checkout.firstLoad} kB (starter), ${guideRoutes.checkout.size} kB / ${guideRoutes.checkout.firstLoad} kB with the payment step (+${weight.nextBuild.checkoutFirstLoadAdded} kB)`)
     await startStorefront(app, setup, "production", track, timings, log)
     // The guide's step 7 on the production build: the payment step's URL in a browser without cookies (a phone).
-    await checkout("deposit", "next start, deposit", null, true)
-    await checkout("connect", "next start, connect", "dtc-starter-connect")
+    await checkout("deposit", "next start, deposit", null, true, weight.chainChunks)
+    await checkout("connect", "next start, connect", "dtc-starter-connect", false, weight.chainChunks)
     failed = false
     const result = "an order placed on each rail through the guide's storefront (next dev, then next build + next start)"
-    process.stdout.write(`${JSON.stringify({ result, orders, storefrontPluginPackages: footprint.packages, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
+    writeFileSync(path.join(root, "docs", "storefront-nextjs-weight.json"), `${JSON.stringify({ measured: new Date().toISOString().slice(0, 10), ...weight, chainCodeInChromium: orders.flatMap((o) => (o.chainCode ? [{ rail: o.rail, ...o.chainCode }] : [])) }, null, 2)}\n`)
+    process.stdout.write(`${JSON.stringify({ result, orders, weight, storefrontPluginPackages: footprint.packages, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
   } finally {
     await cleanUp()
     if (failed) process.exitCode = 1

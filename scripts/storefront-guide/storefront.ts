@@ -23,11 +23,19 @@ function writeStorefrontEnv(storefront: string, { port, backendUrl, publishableK
 }
 
 /**
+ * The starter's production build (`next build`, the app's `pnpm build`; it reads the backend's
+ * regions and products, so the backend runs first). Returns what it printed: its route table.
+ */
+export async function buildStorefront(app: string, setup: StorefrontSetup, label: string, timings: Record<string, number>, log: (m: string) => void): Promise<string> {
+  const storefront = path.join(app, "apps", "storefront")
+  writeStorefrontEnv(storefront, setup)
+  return timed(label, () => sh("npx", [...PNPM, "exec", "next", "build"], storefront, { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }), timings, log)
+}
+
+/**
  * `next dev` (the app's `pnpm dev`, turbopack) on `port`, ready when the country's home page has
- * rendered once; or, with `production`, the starter's production build: `next build` (the app's
- * `pnpm build`; it reads the backend's regions and products, so the backend runs first), then
- * `next start`. `track` gets the service as soon as it is spawned, so that a failure while it boots
- * still stops it.
+ * rendered once; or, with `production`, `next start` of the build `buildStorefront` made.
+ * `track` gets the service as soon as it is spawned, so that a failure while it boots still stops it.
  */
 export async function startStorefront(
   app: string,
@@ -40,9 +48,6 @@ export async function startStorefront(
   const storefront = path.join(app, "apps", "storefront")
   writeStorefrontEnv(storefront, setup)
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }
-  if (mode === "production") {
-    await timed("storefront next build", () => sh("npx", [...PNPM, "exec", "next", "build"], storefront, env), timings, log)
-  }
   const argv = mode === "dev" ? ["dev", "--turbopack"] : ["start"]
   const service = track(startService(`storefront (next ${argv[0]})`, "npx", [...PNPM, "exec", "next", ...argv, "-p", String(setup.port)], { cwd: storefront, env }))
   await timed(`storefront boot (next ${argv[0]} to first page)`, () => waitForHttp(service, `http://localhost:${setup.port}/${setup.countryCode}`, 300_000), timings, log)
