@@ -1,4 +1,5 @@
 import type { StablecoinCartPaymentResponse, StablecoinStoreOptions } from "../lib/checkout/public-payment"
+import { readAnswerMessage } from "../lib/errors/answer-message"
 import { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES, type Rail, type StablecoinSessionChoice, type StorefrontErrorCode } from "../lib/session-data"
 
 /**
@@ -26,7 +27,7 @@ export type CreateStablecoinStoreClientParameters = {
     }
 )
 
-/** A store request that failed: Medusa's `type` and message, and the plugin's code when it gave one. */
+/** A store request that failed: Medusa's `type` and message (without the code the js-sdk needs in it), and the plugin's code when it gave one. */
 export class StoreRequestError extends Error {
   override readonly name = "StoreRequestError"
   constructor(
@@ -45,14 +46,9 @@ export class StoreRequestError extends Error {
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(STOREFRONT_ERROR_CODES))
+const storefrontCodeOf = (code: string | null): StorefrontErrorCode | null => (code !== null && KNOWN_CODES.has(code) ? (code as StorefrontErrorCode) : null)
 
 type StoreRequest = <T>(path: string, init?: { method?: "GET" | "POST"; body?: Record<string, unknown> }) => Promise<T>
-
-/** The plugin's code, from the `[code]` prefix of the message (how it survives Medusa's error handler). */
-function codeOf(message: string): StorefrontErrorCode | null {
-  const match = /^\[([a-z_]+)\]/.exec(message)
-  return match && KNOWN_CODES.has(match[1]!) ? (match[1] as StorefrontErrorCode) : null
-}
 
 /** The cart fields the checkout step reads; a `HttpTypes.StoreCart` fits it. */
 export type StablecoinCart = {
@@ -108,7 +104,11 @@ export function createStablecoinStoreClient(parameters: CreateStablecoinStoreCli
   }
 }
 
-/** Requests through the storefront's js-sdk client; its FetchError keeps only status and message, so the code is read from the message's `[code]` prefix. */
+/**
+ * Requests through the storefront's js-sdk client. Its FetchError keeps only the status and the
+ * answer's message (no body fields, no headers), so the code and the wait are read from the
+ * message the plugin writes for this case (lib/errors/answer-message.ts).
+ */
 function sdkRequest(sdk: MedusaSdkLike): StoreRequest {
   return async <T,>(path: string, init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}): Promise<T> => {
     try {
@@ -116,9 +116,8 @@ function sdkRequest(sdk: MedusaSdkLike): StoreRequest {
     } catch (error) {
       const { status, message } = error as { status?: unknown; message?: unknown }
       if (typeof status !== "number") throw error
-      const text = typeof message === "string" ? message : `Store request failed (${status})`
-      const retryAfter = /Try again in (\d+) s\./.exec(text)?.[1]
-      throw new StoreRequestError(status, null, text, codeOf(text), /^\[([a-z_]+)\]/.exec(text)?.[1] ?? null, retryAfter ? Number(retryAfter) * 1000 : null)
+      const { code, text, retryAfterSeconds } = readAnswerMessage(typeof message === "string" ? message : `Store request failed (${status})`)
+      throw new StoreRequestError(status, null, text, storefrontCodeOf(code), code, retryAfterSeconds === null ? null : retryAfterSeconds * 1000)
     }
   }
 }
@@ -141,14 +140,15 @@ function fetchRequest({ baseUrl, publishableKey, fetch: fetchFn = globalThis.fet
     const text = await res.text()
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
     if (!res.ok) {
-      const message = typeof json.message === "string" ? json.message : `Store request failed (${res.status})`
+      const code = typeof json.code === "string" ? json.code : null
+      const message = typeof json.message === "string" ? readAnswerMessage(json.message).text : `Store request failed (${res.status})`
       const retryAfter = Number(res.headers.get("retry-after"))
       throw new StoreRequestError(
         res.status,
         typeof json.type === "string" ? json.type : null,
         message,
-        codeOf(message),
-        typeof json.code === "string" ? json.code : null,
+        storefrontCodeOf(code),
+        code,
         Number.isFinite(retryAfter) && retryAfter >= 0 && res.headers.has("retry-after") ? retryAfter * 1000 : null
       )
     }

@@ -6,14 +6,14 @@ import { createStablecoinStoreClient, StoreRequestError } from "../store-client"
 
 /** A real HTTP server: answers from a script and records what each request carried. */
 let server: Server
-let answer: { status: number; body: unknown } = { status: 200, body: {} }
+let answer: { status: number; body: unknown; headers?: Record<string, string> } = { status: 200, body: {} }
 const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }> = []
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     let body = ""
     for await (const chunk of req) body += chunk
     seen.push({ method: req.method!, url: req.url!, headers: req.headers, body })
-    res.writeHead(answer.status, { "content-type": "application/json" })
+    res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers })
     res.end(JSON.stringify(answer.body))
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
@@ -37,17 +37,45 @@ describe("createStablecoinStoreClient", () => {
     expect(JSON.parse(seen[1]!.body)).toEqual({ provider_id: "pp_stablecoin-deposit_stablecoin", data: { token: "USDC", chainId: 8453 } })
   })
 
-  it("through the js-sdk: a refusal keeps its status and the plugin's code from the message", async () => {
+  /** What the plugin's error handler answers (lib/errors/storefront-error-answer.ts). */
+  const busy = {
+    status: 409,
+    headers: { "retry-after": "2" },
+    body: { code: "stablecoin_busy", type: "conflict", message: "[stablecoin_busy] The payment is being updated. Try again in 2 s." },
+  }
+
+  it("the js-sdk keeps only the status and the message of a failed answer: the code and the wait must travel in it", async () => {
+    const sdk = new Medusa({ baseUrl: baseUrl(), publishableKey: "pk" })
+    answer = busy
+    const error = await sdk.client.fetch("/store/stablecoin/options").catch((e: unknown) => e)
+    expect({ ...(error as object), message: (error as Error).message }).toEqual({ status: 409, statusText: "Conflict", message: busy.body.message })
+  })
+
+  it("through the js-sdk: a refusal keeps its status, the plugin's code and its wait", async () => {
     const client = createStablecoinStoreClient({ sdk: new Medusa({ baseUrl: baseUrl(), publishableKey: "pk" }) })
-    answer = { status: 400, body: { type: "invalid_data", message: "[stablecoin_verification_failed] The address could not be verified." } }
+    answer = busy
     const error = await client.getOptions().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StoreRequestError)
-    expect(error).toMatchObject({ status: 400, code: "stablecoin_verification_failed", bodyCode: "stablecoin_verification_failed" })
+    expect(error).toMatchObject({ status: 409, code: "stablecoin_busy", bodyCode: "stablecoin_busy", retryAfterMs: 2000, message: "The payment is being updated. Try again in 2 s." })
+  })
+
+  it("with fetch: the code is the answer's `code` field, the wait its Retry-After header", async () => {
+    const client = createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "pk" })
+    answer = busy
+    await expect(client.getOptions()).rejects.toMatchObject({ status: 409, type: "conflict", code: "stablecoin_busy", retryAfterMs: 2000, message: "The payment is being updated. Try again in 2 s." })
+    answer = { status: 400, body: { code: "stablecoin_verification_failed", type: "payment_authorization_error", message: "Not verified." } }
+    await expect(client.getOptions()).rejects.toMatchObject({ status: 400, code: "stablecoin_verification_failed", retryAfterMs: null, message: "Not verified." })
+    answer = { status: 400, body: { code: "invalid_request_error", type: "invalid_data", message: "[stablecoin_busy] not the plugin's" } }
+    await expect(client.getOptions()).rejects.toMatchObject({ code: null, bodyCode: "invalid_request_error" })
   })
 
   it("through the js-sdk: the not-in-flight completion is retried, then the order is returned", async () => {
     const client = createStablecoinStoreClient({ sdk: new Medusa({ baseUrl: baseUrl(), publishableKey: "pk" }) })
-    answer = { status: 409, body: { type: "not_allowed", code: "stablecoin_payment_not_in_flight", message: "[stablecoin_payment_not_in_flight] The stablecoin payment has not been seen yet." } }
+    answer = {
+      status: 409,
+      headers: { "retry-after": "3" },
+      body: { type: "not_allowed", code: "stablecoin_payment_not_in_flight", message: "[stablecoin_payment_not_in_flight] The stablecoin payment has not been seen yet. Try again in 3 s." },
+    }
     const waits: number[] = []
     const done = completeCartWhenInFlight({
       client,
@@ -58,7 +86,8 @@ describe("createStablecoinStoreClient", () => {
       },
     })
     await expect(done).resolves.toEqual({ outcome: "order", orderId: "order_1" })
-    expect(waits).toEqual([1000])
+    // The answer's wait, which the js-sdk passes on only in the message.
+    expect(waits).toEqual([3000])
   })
 
   it("no backend URL: fails at once naming the variable, never a silent localhost default", () => {
