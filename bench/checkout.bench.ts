@@ -18,12 +18,13 @@ import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { MEDUSA_BIN, REPO_ROOT } from "#dev/medusa"
 import { devAccounts } from "../sandbox/chain"
+import { DEV_ADMIN } from "#scripts/dev-state"
 import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "../src/lib/webhooks"
-import { startBenchApp, ADMIN, type BenchApp } from "./lib/app"
+import { startBenchApp, type BenchApp } from "./lib/app"
 import { ms, ratio, summarize, timed, type Summary } from "./lib/stats"
 
-const ROOT = path.resolve(__dirname, "..")
 const N_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100)
 const N_ORDERS = Number(process.env.BENCH_ORDERS ?? 30)
 const N_WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 200)
@@ -134,7 +135,7 @@ async function execScript(script: string, marker: string, extraEnv: Record<strin
   const output = await new Promise<string>((resolve) => {
     // BENCH_PROFILE_EXEC=dir: a CPU profile of the exec'd script (e.g. the in-process webhook work alone).
     const prof = process.env.BENCH_PROFILE_EXEC ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_EXEC)}`] : []
-    const child = spawn(process.execPath, [...prof, fs.realpathSync(path.join(ROOT, "node_modules/.bin/medusa")), "exec", script], { cwd: ROOT, env: { ...app.env, ...extraEnv } })
+    const child = spawn(process.execPath, [...prof, fs.realpathSync(MEDUSA_BIN), "exec", script], { cwd: REPO_ROOT, env: { ...app.env, ...extraEnv } })
     let o = ""
     child.stdout.on("data", (c) => (o += c))
     child.stderr.on("data", (c) => (o += c))
@@ -210,10 +211,10 @@ async function main() {
   const load0 = os.loadavg()
   app = await startBenchApp({ cpuProfDir: process.env.BENCH_PROFILE, log })
   try {
-    const { token } = await ok("POST", "/auth/user/emailpass", ADMIN)
+    const { token } = await ok("POST", "/auth/user/emailpass", DEV_ADMIN)
     adminToken = token
     const nodeVersion = process.version
-    const medusaVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/@medusajs/medusa/package.json"), "utf8")).version
+    const medusaVersion = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@medusajs/medusa/package.json"), "utf8")).version
 
     table.push("| What | median ms | p99 ms | runs | `pp_system_default` median | its p99 | ratio (median) | ratio (p99) | per request |", "|---|---|---|---|---|---|---|---|---|")
     // ---- 1. Payment session creation ----
@@ -519,17 +520,17 @@ async function main() {
       log(`written ${process.env.BENCH_OUT}`)
     } else {
       // The run's section of bench/RESULTS.md is replaced between the markers; the analysis around it stays.
-      const results = path.join(ROOT, "bench", "RESULTS.md")
+      const results = path.join(REPO_ROOT, "bench", "RESULTS.md")
       const BEGIN = "<!-- npm run bench: latest run, generated -->"
       const END = "<!-- end of generated run -->"
       const current = fs.existsSync(results) ? fs.readFileSync(results, "utf8") : ""
       const section = `${BEGIN}\n${body.replace(/^# Benchmark results\n\n/, "## Latest run\n\n")}\n${END}`
       const next = current.includes(BEGIN) && current.includes(END) ? current.slice(0, current.indexOf(BEGIN)) + section + current.slice(current.indexOf(END) + END.length) : `${current.trimEnd()}\n\n${section}\n`
       fs.writeFileSync(results, next)
-      fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true })
-      fs.writeFileSync(path.join(ROOT, "bench", "results", "sql-per-request.md"), sqlDetail)
-      fs.writeFileSync(path.join(ROOT, "bench", "results", `run-${started.toISOString().replace(/[:.]/g, "-")}.md`), `${body}\n`)
-      log(`written ${path.relative(ROOT, results)} and bench/results/`)
+      fs.mkdirSync(path.join(REPO_ROOT, "bench", "results"), { recursive: true })
+      fs.writeFileSync(path.join(REPO_ROOT, "bench", "results", "sql-per-request.md"), sqlDetail)
+      fs.writeFileSync(path.join(REPO_ROOT, "bench", "results", `run-${started.toISOString().replace(/[:.]/g, "-")}.md`), `${body}\n`)
+      log(`written ${path.relative(REPO_ROOT, results)} and bench/results/`)
     }
   } finally {
     await app.stop()

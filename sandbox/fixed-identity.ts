@@ -3,7 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { buildStorefrontTrustRoots } from "../src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "../src/lib/chain/format-storefront-config-env"
-import { pinPool } from "../scripts/lib/pin-pool"
+import { pinPool } from "#dev/pin-pool"
 import type { SandboxConfigJson, SandboxOptions } from "./index"
 
 /**

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process"
-import net from "node:net"
 import path from "node:path"
-import { Client } from "pg"
+import { MEDUSA_BIN, readMarkedJson, REPO_ROOT } from "#dev/medusa"
+import { portIsFree } from "#dev/ports"
+import { createDatabase, startEmbeddedPostgres, type EmbeddedPostgres, type PgServer } from "#dev/postgres"
+import { signalGroup, stopGroup, waitForHttp } from "#dev/processes"
 import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../demo-storefront/serve-demo-storefront"
 import { demoTrustRootsFor } from "../demo-storefront/demo-trust-roots"
 import { startSandbox, type Sandbox } from "../sandbox"
@@ -11,28 +13,20 @@ import { pluginOptionsFor } from "../sandbox/plugin-options-for"
 import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "./dev-state"
 import { SEED_MARKER } from "./seed"
 
-type EmbeddedPostgres = { pg: { stop(): Promise<void> }; cfg: { host: string; port: number; user: string; password: string } }
-// Shared with the test setup (plain CommonJS there, hence require).
-const { startEmbeddedPostgres } = require("../integration-tests/setup/database") as {
-  startEmbeddedPostgres(dataDir: string, options?: { port?: number }): Promise<EmbeddedPostgres>
-}
-
-const ROOT = path.resolve(__dirname, "..")
-const MEDUSA = path.join(ROOT, "node_modules", ".bin", "medusa")
 const DB_NAME = "medusa_stablecoin_dev"
 const CHAINS = [8453, 56]
 
 const log = (message: string) => process.stderr.write(`[dev] ${message}\n`)
 
 const children = new Set<ChildProcess>()
-let embedded: EmbeddedPostgres["pg"] | undefined
+let embedded: EmbeddedPostgres | undefined
 let sandbox: Sandbox | undefined
 let demo: DemoStorefront | undefined
 let stopping: Promise<void> | undefined
 
 /** Runs the Medusa CLI in its own process group, so stopping it also stops the server it forks. */
 function medusa(args: string[], env: NodeJS.ProcessEnv, capture = false) {
-  const child = spawn(MEDUSA, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"] })
+  const child = spawn(MEDUSA_BIN, args, { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"] })
   children.add(child)
   let output = ""
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -54,79 +48,39 @@ async function runToEnd(args: string[], env: NodeJS.ProcessEnv) {
   return output
 }
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-child.pid!, signal)
-  } catch {
-    // already gone
-  }
-}
-
-async function stopChild(child: ChildProcess) {
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
-  killGroup(child, "SIGTERM")
-  const timer = setTimeout(() => killGroup(child, "SIGKILL"), 10_000)
-  await exited
-  clearTimeout(timer)
-}
-
 /** Stops what this command started, in reverse order: Medusa, the sandbox (and its anvils), Postgres. */
 function stopAll() {
   return (stopping ??= (async () => {
     removeDevState()
     await demo?.close()
-    await Promise.all([...children].map(stopChild))
+    await Promise.all([...children].map((child) => stopGroup(child)))
     await sandbox?.stop()
     await embedded?.stop()
   })())
 }
 
-function portIsFree(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const server = net.createServer()
-    server.once("error", () => resolve(false))
-    server.listen(port, () => server.close(() => resolve(true)))
-  })
-}
-
 /** DATABASE_URL when set, else the embedded Postgres in .data/postgres; the database is created when missing. */
 async function database(): Promise<{ url: string; label: string }> {
-  let url: URL
+  let server: PgServer
+  let name = DB_NAME
   let label: string
   if (process.env.DATABASE_URL) {
-    url = new URL(process.env.DATABASE_URL)
+    const url = new URL(process.env.DATABASE_URL)
+    name = decodeURIComponent(url.pathname.slice(1))
+    if (!name) throw new Error("DATABASE_URL names no database")
+    server = { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username || "postgres"), password: decodeURIComponent(url.password) }
     label = `DATABASE_URL (${url.host}${url.pathname})`
   } else {
     const dataDir = path.join(DATA_DIR, "postgres")
     const started = await startEmbeddedPostgres(dataDir)
     embedded = started.pg
-    const { host, port, user, password } = started.cfg
-    url = new URL(`postgres://${user}:${password}@${host}:${port}/${DB_NAME}`)
-    label = `embedded Postgres in ${path.relative(ROOT, dataDir)} (port ${port})`
+    server = started.server
+    label = `embedded Postgres in ${path.relative(REPO_ROOT, dataDir)} (port ${server.port})`
   }
-  const name = decodeURIComponent(url.pathname.slice(1))
-  if (!name) throw new Error("DATABASE_URL names no database")
-  const admin = new Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() })
-  await admin.connect()
-  try {
-    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name])
-    if (!rowCount) {
-      await admin.query(`create database "${name.replace(/"/g, '""')}"`)
-      log(`created database ${name}`)
-    }
-  } finally {
-    await admin.end()
-  }
-  return { url: url.toString(), label }
-}
-
-async function waitForHealth(url: string, server: ChildProcess) {
-  for (;;) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error("medusa develop exited before it answered")
-    const healthy = await fetch(`${url}/health`).then((res) => res.ok, () => false)
-    if (healthy) return
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  const { url, created } = await createDatabase(server, name, { existing: "keep" })
+  if (created) log(`created database ${name}`)
+  // DATABASE_URL as given (its query parameters too) when set.
+  return { url: process.env.DATABASE_URL ?? url, label }
 }
 
 async function main() {
@@ -156,12 +110,11 @@ async function main() {
     STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox)),
   }
   await runToEnd(["db:migrate"], env)
-  const seedLine = (await runToEnd(["exec", "./scripts/seed.ts"], env)).split("\n").find((line) => line.startsWith(SEED_MARKER))
-  if (!seedLine) throw new Error("the seed printed no result")
-  const seed = JSON.parse(seedLine.slice(SEED_MARKER.length)) as DevSeed
+  const seed = readMarkedJson<DevSeed>(await runToEnd(["exec", "./scripts/seed.ts"], env), SEED_MARKER)
 
   const { child: server } = medusa(["develop"], env)
-  await waitForHealth(storeUrl, server)
+  // Its output goes to this terminal; a first boot that builds the admin can take minutes.
+  await waitForHttp({ name: "medusa develop", process: server, tail: () => "" }, `${storeUrl}/health`, 600_000)
 
   const config = sandbox.toJSON()
   demo = await serveDemoStorefront({
@@ -212,7 +165,7 @@ async function main() {
 
 // Last resort when the process ends without stopAll finishing (anvils stop themselves on exit).
 process.once("exit", () => {
-  for (const child of children) killGroup(child, "SIGKILL")
+  for (const child of children) signalGroup(child, "SIGKILL")
 })
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

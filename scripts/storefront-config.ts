@@ -14,7 +14,7 @@ import path from "node:path"
 import { buildStorefrontTrustRoots } from "../src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "../src/lib/chain/format-storefront-config-env"
 import { parsePluginOptions } from "../src/lib/options"
-import { pinPool } from "./lib/pin-pool"
+import { pinPool } from "#dev/pin-pool"
 
 const PROVIDER_RESOLVE = /(^|\/)providers\/stablecoin\/?$/
 

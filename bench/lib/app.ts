@@ -1,18 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../sandbox"
-import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
-import type { PluginOptionsInput } from "../../src/lib/options"
-import type { DevSeed } from "../../scripts/dev-state"
+import { MEDUSA_BIN, readMarkedJson, REPO_ROOT, runMedusa } from "#dev/medusa"
+import { createDatabase } from "#dev/postgres"
+import { startService, waitForHttp } from "#dev/processes"
+import { startSandbox, type Sandbox, type SandboxOptions } from "#sandbox"
+import { pluginOptionsFor } from "#sandbox/plugin-options-for"
+import type { DevSeed } from "#scripts/dev-state"
+import { SEED_MARKER } from "#scripts/seed"
+import type { PluginOptionsInput } from "#src/lib/options/index"
 import { startPgProxy, type PgProxy } from "./pg-proxy"
 import { startRpcCounter } from "./rpc-counter"
 
-const ROOT = path.resolve(__dirname, "..", "..")
-const MEDUSA = path.join(ROOT, "node_modules", ".bin", "medusa")
-const SEED_MARKER = "DEV_SEED "
-export const ADMIN = { email: "admin@example.com", password: "supersecret" }
 
 export type BenchApp = {
   url: string
@@ -42,16 +41,6 @@ export type BenchAppOptions = {
   log?: (line: string) => void
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(MEDUSA, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    child.stdout.on("data", (c: Buffer) => (out += c))
-    child.stderr.on("data", (c: Buffer) => (out += c))
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`medusa ${args.join(" ")} exited ${code}:\n${out.slice(-3000)}`))))
-  })
-}
-
 /**
  * A real Medusa app of this repository for the benchmarks: a fresh database on the local Postgres
  * (DATABASE_URL's server, default postgres@localhost:5432), migrated and seeded, the sandbox with no
@@ -61,21 +50,17 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
 export async function startBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
   const log = options.log ?? ((l: string) => process.stderr.write(`[bench] ${l}\n`))
   const port = options.port ?? 9100
-  const server = new URL(process.env.DATABASE_URL ?? "postgres://postgres@localhost:5432/postgres")
+  const pgUrl = new URL(process.env.DATABASE_URL ?? "postgres://postgres@localhost:5432/postgres")
   const name = options.database ?? "medusa_stablecoin_bench"
-  const admin = new Client({ connectionString: Object.assign(new URL(server), { pathname: "/postgres" }).toString() })
-  await admin.connect()
-  await admin.query(`drop database if exists "${name}" with (force)`)
-  await admin.query(`create database "${name}"`)
-  await admin.end()
+  await createDatabase({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432), user: decodeURIComponent(pgUrl.username || "postgres"), password: decodeURIComponent(pgUrl.password) }, name, { existing: "drop" })
 
-  const sql = await startPgProxy({ host: server.hostname, port: Number(server.port || 5432) })
+  const sql = await startPgProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) })
   const sandbox = await startSandbox({ rateLimit: { capacity: 100_000, refillPerSecond: 100_000 }, webhookUrl: null, ...options.sandbox })
   const rpc = await Promise.all(sandbox.chains.map((c) => startRpcCounter(c.rpcUrl)))
   const base = pluginOptionsFor(sandbox)
   const chains = base.chains.map((c, i) => ({ ...c, rpcUrl: rpc[i]!.url }))
-  const direct = Object.assign(new URL(server), { pathname: `/${name}` }).toString()
-  const proxied = Object.assign(new URL(server), { pathname: `/${name}`, host: `localhost:${sql.port}` }).toString()
+  const direct = Object.assign(new URL(pgUrl), { pathname: `/${name}` }).toString()
+  const proxied = Object.assign(new URL(pgUrl), { pathname: `/${name}`, host: `localhost:${sql.port}` }).toString()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -91,11 +76,8 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox, { chains, reconcile: { enabled: false }, ...options.plugin })),
   }
   log("migrating and seeding")
-  await run(["db:migrate"], env)
-  const seedOut = await run(["exec", "./bench/seed.ts"], env)
-  const line = seedOut.split("\n").find((l) => l.startsWith(SEED_MARKER))
-  if (!line) throw new Error(`the seed printed no result:\n${seedOut.slice(-2000)}`)
-  const seed = JSON.parse(line.slice(SEED_MARKER.length)) as DevSeed
+  await runMedusa(["db:migrate"], env)
+  const seed = readMarkedJson<DevSeed>(await runMedusa(["exec", "./bench/seed.ts"], env), SEED_MARKER)
 
   // `node --cpu-prof` is refused in NODE_OPTIONS: the CLI runs under this node with the flags.
   const nodeArgs: string[] = []
@@ -104,48 +86,25 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`)
   }
   log("starting medusa")
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, fs.realpathSync(MEDUSA), "start"], {
-    cwd: ROOT,
-    env: { ...env, DATABASE_URL: proxied },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  let serverLog = ""
-  child.stdout!.on("data", (c: Buffer) => (serverLog = (serverLog + c).slice(-20_000)))
-  child.stderr!.on("data", (c: Buffer) => (serverLog = (serverLog + c).slice(-20_000)))
+  const server = startService("medusa start", process.execPath, [...nodeArgs, fs.realpathSync(MEDUSA_BIN), "start"], { cwd: REPO_ROOT, env: { ...env, DATABASE_URL: proxied }, keepChars: 20_000 })
   const url = `http://localhost:${port}`
-  for (const start = Date.now(); ; ) {
-    if (child.exitCode !== null) throw new Error(`medusa start exited:\n${serverLog}`)
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break
-    if (Date.now() - start > 180_000) throw new Error(`medusa start did not answer:\n${serverLog}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
+  await waitForHttp(server, `${url}/health`, 180_000, 300)
   const db = new Client({ connectionString: direct })
   await db.connect()
-  log(`medusa up at ${url} (pid ${child.pid})`)
+  log(`medusa up at ${url} (pid ${server.process.pid})`)
   return {
     url,
     seed,
     sandbox,
     db,
     sql,
-    pid: child.pid!,
+    pid: server.process.pid!,
     env,
     proxiedDatabaseUrl: proxied,
     rpcRequests: (reset = false) => rpc.reduce((n, r) => n + r.count(reset), 0),
     async stop() {
-      const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)))
       // SIGINT lets node write the CPU profile.
-      try {
-        process.kill(-child.pid!, "SIGINT")
-      } catch {}
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, "SIGKILL")
-        } catch {}
-      }, 15_000)
-      await exited
-      clearTimeout(timer)
+      await server.stop({ signal: "SIGINT", graceMs: 15_000 })
       await db.end().catch(() => {})
       await sql.stop()
       await Promise.all(rpc.map((r) => r.stop()))

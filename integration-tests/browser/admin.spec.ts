@@ -13,8 +13,9 @@ import { eventually, storeHeaders } from "../http/helpers/checkout"
 import type { StoreFixture } from "../http/helpers/store-fixtures"
 import { openSession, paySession, sendTokens } from "../admin/helpers"
 import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
-import { fetchApi, startAdminServer, type AdminServer } from "./admin-server"
-import { launchChromium } from "./launch-chromium"
+import { fetchApi } from "#dev/fetch-api"
+import { startAdminServer, type AdminServer } from "./admin-server"
+import { launchChromium } from "#dev/chromium"
 
 jest.setTimeout(600_000)
 

@@ -1,14 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { Client } from "pg"
-import { startSandbox, type Sandbox } from "../../sandbox"
-import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
-import { launchChromium } from "../../integration-tests/browser/launch-chromium"
-import { fetchApi, freePort } from "../../integration-tests/browser/admin-server"
+import { launchChromium } from "#dev/chromium"
+import { fetchApi } from "#dev/fetch-api"
+import { REPO_ROOT } from "#dev/medusa"
+import { freePort } from "#dev/ports"
+import { createDatabase, testPostgres } from "#dev/postgres"
+import { sh, startService, timed as timedStep, waitForHttp, type Service } from "#dev/processes"
+import { startSandbox, type Sandbox } from "#sandbox"
+import { pluginOptionsFor } from "#sandbox/plugin-options-for"
 import { openSession, paySession } from "../../integration-tests/admin/helpers"
 import { storeHeaders } from "../../integration-tests/http/helpers/checkout"
-import { sh, timed as timedStep } from "../lib/processes"
 import { STORE_MEDUSA_CONFIG, STORE_SEED } from "./store-files"
 
 /**
@@ -20,10 +21,9 @@ import { STORE_MEDUSA_CONFIG, STORE_SEED } from "./store-files"
  *
  *   node -r ts-node/register/transpile-only scripts/pack-install/pack-install.ts [--medusa 2.18.0] [--medusa 2.21.2] [--no-build] [--reuse]
  */
-const ROOT = path.resolve(__dirname, "..", "..")
-const STARTER = path.resolve(ROOT, "..", "shared", "starters", "dtc-starter")
+const STARTER = path.resolve(REPO_ROOT, "..", "shared", "starters", "dtc-starter")
 const WORK = "/tmp/stablecoin-pack-install"
-const DOCS = path.join(ROOT, "docs")
+const DOCS = path.join(REPO_ROOT, "docs")
 const log = (m: string) => process.stderr.write(`[pack-install] ${m}\n`)
 
 const args = process.argv.slice(2)
@@ -34,9 +34,10 @@ const timed = <T>(label: string, fn: () => Promise<T> | T, timings: Record<strin
 
 /** The packed tarball, built from .medusa/server as `npm publish` would ship it. */
 function pack(build: boolean): string {
-  if (build) sh(path.join(ROOT, "node_modules", ".bin", "medusa"), ["plugin:build"], ROOT)
+  // npm run build, as before publishing: plugin:build and what package.json's build adds to it.
+  if (build) sh("npm", ["run", "build"], REPO_ROOT)
   mkdirSync(WORK, { recursive: true })
-  const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", WORK], ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>
+  const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", WORK], REPO_ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>
   const files = out[0]!.files.map((f) => f.path)
   for (const needed of ["LICENSE", ".medusa/server/src/admin/index.mjs", ".medusa/server/src/modules/stablecoin/index.js", ".medusa/server/src/providers/stablecoin/index.js"]) {
     if (!files.includes(needed)) throw new Error(`the tarball lacks ${needed}`)
@@ -62,7 +63,7 @@ function prepareStore(version: string, tarball: string): string {
   mkdirSync(path.join(backend, "src", "scripts"), { recursive: true })
   // The repository's store seed, importing the provider ids from the installed package instead of the source tree.
   // The starter's own data migration already gives de and fr to its Europe region: the EUR region takes others.
-  const seedStore = readFileSync(path.join(ROOT, "scripts", "seed-store.ts"), "utf8")
+  const seedStore = readFileSync(path.join(REPO_ROOT, "scripts", "seed-store.ts"), "utf8")
     .replace('"../src/lib/session-data"', '"medusa-payment-stablecoin/lib/session-data"')
     .replace('countries: ["de", "fr", "nl"]', 'countries: ["nl", "be", "at"]')
   if (!seedStore.includes('["nl", "be", "at"]')) throw new Error("scripts/seed-store.ts changed: update the country patch here")
@@ -84,16 +85,12 @@ async function checkStore(version: string, tarball: string) {
   const port = await freePort()
   const url = `http://localhost:${port}`
   sandbox.setWebhookUrl(`${url}/hooks/stablecoin`)
-  const dbName = `stablecoin_pack_install_${version.replace(/\./g, "_")}_${Date.now()}`
-  const pg = { host: process.env.DB_HOST ?? "localhost", port: Number(process.env.DB_PORT ?? 5432), user: process.env.DB_USERNAME ?? "postgres", password: process.env.DB_PASSWORD ?? "" }
-  const admin = new Client({ ...pg, database: "postgres" })
-  await admin.connect()
-  await admin.query(`create database "${dbName}"`)
+  const database = await createDatabase(testPostgres(), `stablecoin_pack_install_${version.replace(/\./g, "_")}_${Date.now()}`)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "development",
     PORT: String(port),
-    DATABASE_URL: `postgres://${pg.user}:${pg.password}@${pg.host}:${pg.port}/${dbName}`,
+    DATABASE_URL: database.url,
     STORE_CORS: url,
     ADMIN_CORS: url,
     AUTH_CORS: url,
@@ -103,24 +100,17 @@ async function checkStore(version: string, tarball: string) {
     STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox, { reconcile: { enabled: false } })),
   }
   const medusa = path.join(backend, "node_modules", ".bin", "medusa")
-  let server: ChildProcess | undefined
+  let server: Service | undefined
   const chromium = await launchChromium()
   try {
     await timed("db:migrate", () => sh(medusa, ["db:migrate"], backend, env), timings)
     const seedOut = await timed("seed", () => sh(medusa, ["exec", "./src/scripts/stablecoin-seed.ts"], backend, env), timings)
     const seed = JSON.parse(seedOut.split("\n").find((l) => l.startsWith("PACK_INSTALL_SEED "))!.slice("PACK_INSTALL_SEED ".length))
 
-    server = spawn(medusa, ["start"], { cwd: backend, env, detached: true, stdio: ["ignore", "ignore", "pipe"] })
-    let stderr = ""
-    server.stderr!.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)))
-    await timed("boot to /health", async () => {
-      for (const deadline = Date.now() + 300_000; ; ) {
-        if (server!.exitCode !== null) throw new Error(`medusa start exited:\n${stderr}`)
-        if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return
-        if (Date.now() > deadline) throw new Error(`no /health within 300 s:\n${stderr}`)
-        await new Promise((r) => setTimeout(r, 500))
-      }
-    }, timings)
+    const started = startService("medusa start", medusa, ["start"], { cwd: backend, env })
+    server = started
+    await timed("boot to /health", () => waitForHttp(started, `${url}/health`, 300_000), timings)
+    const output = started.tail
 
     const api = fetchApi(url)
     const { cart, session, d } = await timed("payment session (store API)", () => openSession(api, seed, "deposit"), timings)
@@ -133,8 +123,8 @@ async function checkStore(version: string, tarball: string) {
       for (const deadline = Date.now() + 60_000; ; ) {
         const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(seed)).catch((e: any) => e.response)
         if (res?.data?.type === "order") return res.data.order as { id: string; payment_status: string }
-        if (res?.status !== 409 || res?.data?.code !== "stablecoin_payment_not_in_flight") throw new Error(`cart ${cart.id}: complete answered ${res?.status} ${JSON.stringify(res?.data).slice(0, 500)}; server stderr:\n${stderr}`)
-        if (Date.now() > deadline) throw new Error(`cart ${cart.id} did not become an order; server stderr:\n${stderr}`)
+        if (res?.status !== 409 || res?.data?.code !== "stablecoin_payment_not_in_flight") throw new Error(`cart ${cart.id}: complete answered ${res?.status} ${JSON.stringify(res?.data).slice(0, 500)}; server output:\n${output()}`)
+        if (Date.now() > deadline) throw new Error(`cart ${cart.id} did not become an order; server output:\n${output()}`)
         await new Promise((r) => setTimeout(r, 250))
       }
     }, timings)
@@ -146,7 +136,7 @@ async function checkStore(version: string, tarball: string) {
         const refunded = Number(data.order.summary?.refunded_total ?? 0)
         if (refunded !== 0) throw new Error(`order ${order.id} has ${refunded} refunded`)
         if (data.order.payment_status === "captured") return
-        if (Date.now() > deadline) throw new Error(`order ${order.id} was not captured (payment_status ${data.order.payment_status}); server stderr:\n${stderr}`)
+        if (Date.now() > deadline) throw new Error(`order ${order.id} was not captured (payment_status ${data.order.payment_status}); server output:\n${output()}`)
         await new Promise((r) => setTimeout(r, 250))
       }
     }, timings)
@@ -170,22 +160,9 @@ async function checkStore(version: string, tarball: string) {
     return { version, installed, order: order.id, widgetStatus: status, timings }
   } finally {
     await chromium.close()
-    if (server && server.exitCode === null) {
-      try {
-        process.kill(-server.pid!, "SIGTERM")
-      } catch {
-        // gone
-      }
-      await new Promise((r) => setTimeout(r, 3000))
-      try {
-        process.kill(-server.pid!, "SIGKILL")
-      } catch {
-        // gone
-      }
-    }
+    await server?.stop({ graceMs: 3000 })
     await sandbox.stop()
-    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => {})
-    await admin.end()
+    await database.drop()
   }
 }
 

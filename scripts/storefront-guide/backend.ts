@@ -1,7 +1,7 @@
 import path from "node:path"
 import type { SandboxConfigJson } from "../../sandbox"
 import { backendEnvOf } from "../../sandbox/fixed-identity"
-import { sh, startService, timed, waitForHttp, type Service } from "../lib/processes"
+import { sh, startService, timed, waitForHttp, type Service } from "#dev/processes"
 import { envFromTemplate } from "./env-file"
 import { PNPM } from "./prepare"
 

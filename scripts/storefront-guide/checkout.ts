@@ -7,9 +7,9 @@ import { devAccounts, localClients } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import { testTokenAbi } from "../../src/lib/chain/abis"
 import { CHAIN_NAMES } from "../../src/lib/explorer/default-explorer-urls"
-import { launchChromium } from "../../integration-tests/browser/launch-chromium"
+import { launchChromium } from "#dev/chromium"
 import { injectAnvilWallet } from "../../integration-tests/storefront/helpers/page-helpers"
-import { timed } from "../lib/processes"
+import { timed } from "#dev/processes"
 
 const DOCS = path.resolve(__dirname, "..", "..", "docs")
 

@@ -1,6 +1,6 @@
 import { cpSync, readdirSync, readFileSync, realpathSync } from "node:fs"
 import path from "node:path"
-import { sh, timed } from "../lib/processes"
+import { sh, timed } from "#dev/processes"
 import { applyGuide } from "./apply-guide"
 
 export const PNPM = ["--yes", "pnpm@10.11.1"]

@@ -1,5 +1,5 @@
 import path from "node:path"
-import { sh, startService, timed, waitForHttp, type Service } from "../lib/processes"
+import { sh, startService, timed, waitForHttp, type Service } from "#dev/processes"
 import { envFromTemplate } from "./env-file"
 import { PNPM } from "./prepare"
 

@@ -4,14 +4,15 @@ import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { Client } from "pg"
-import type { Sandbox } from "../../../sandbox"
-import { pluginOptionsFor } from "../../../sandbox/plugin-options-for"
-import type { PluginOptionsInput } from "../../../src/lib/options"
-import { DEV_ADMIN, type DevSeed } from "../../../scripts/dev-state"
-import { SEED_MARKER } from "../../../scripts/seed"
-
-const ROOT = path.resolve(__dirname, "..", "..", "..")
-const MEDUSA = path.join(ROOT, "node_modules", ".bin", "medusa")
+import { MEDUSA_BIN, readMarkedJson, REPO_ROOT, runMedusa } from "#dev/medusa"
+import { freePort } from "#dev/ports"
+import { createDatabase, testPostgres } from "#dev/postgres"
+import { exited, signalGroup, stopGroup, waitForHttp } from "#dev/processes"
+import type { Sandbox } from "#sandbox"
+import { pluginOptionsFor } from "#sandbox/plugin-options-for"
+import { DEV_ADMIN, type DevSeed } from "#scripts/dev-state"
+import { SEED_MARKER } from "#scripts/seed"
+import type { PluginOptionsInput } from "#src/lib/options/index"
 
 /** "postgres": locking-postgres, local event bus, in-memory workflow engine. "redis": Redis for locking, event bus and workflow engine. */
 export type Variant = "postgres" | "redis"
@@ -47,38 +48,7 @@ export type Cluster = {
   stop(): Promise<void>
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(MEDUSA, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    child.stdout.on("data", (c: Buffer) => (out += c.toString()))
-    child.stderr.on("data", (c: Buffer) => (out += c.toString()))
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`medusa ${args.join(" ")} exited ${code}:\n${out.slice(-3000)}`))))
-  })
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-child.pid!, signal)
-  } catch {
-    // already gone
-  }
-}
-
-const exitedPromise = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
 
 /** Debian's redis-server on a free port, no persistence, in its own process group. */
 async function startRedis(logDir: string) {
@@ -107,9 +77,8 @@ async function startRedis(logDir: string) {
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
-      const exited = exitedPromise(child)
-      killGroup(child, "SIGKILL")
-      await exited
+      signalGroup(child, "SIGKILL")
+      await exited(child)
     },
   }
 }
@@ -135,13 +104,8 @@ export async function startCluster({
   poolMax?: number
 }): Promise<Cluster> {
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `stablecoin-reliability-${variant}-`))
-  const dbName = `stablecoin_reliability_${variant}_${process.pid}_${Date.now()}`
-  const pg = { host: process.env.DB_HOST ?? "localhost", port: Number(process.env.DB_PORT ?? 5432), user: process.env.DB_USERNAME ?? "postgres", password: process.env.DB_PASSWORD ?? "" }
-  const root = new Client({ ...pg, database: "postgres" })
-  await root.connect()
-  await root.query(`create database "${dbName}"`)
-  await root.end()
-  const databaseUrl = `postgres://${encodeURIComponent(pg.user)}:${encodeURIComponent(pg.password)}@${pg.host}:${pg.port}/${dbName}`
+  const database = await createDatabase(testPostgres(), `stablecoin_reliability_${variant}_${process.pid}_${Date.now()}`)
+  const databaseUrl = database.url
 
   const children = new Set<ChildProcess>()
   let redis: Awaited<ReturnType<typeof startRedis>> | undefined
@@ -165,21 +129,10 @@ export async function startCluster({
 
   const list: Instance[] = []
   const stop = async () => {
-    await Promise.all(
-      [...children].map(async (child) => {
-        const exited = exitedPromise(child)
-        killGroup(child, "SIGTERM")
-        const timer = setTimeout(() => killGroup(child, "SIGKILL"), 8_000)
-        await exited
-        clearTimeout(timer)
-      })
-    )
+    await Promise.all([...children].map((child) => stopGroup(child, { graceMs: 8_000 })))
     await db.end().catch(() => {})
     await redis?.stop().catch(() => {})
-    const admin = new Client({ ...pg, database: "postgres" })
-    await admin.connect()
-    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => {})
-    await admin.end()
+    await database.drop()
   }
 
   async function start(name: string, mode: WorkerMode): Promise<Instance> {
@@ -188,8 +141,8 @@ export async function startCluster({
     const logFile = path.join(logDir, `${name}.log`)
     const fd = fs.openSync(logFile, "a")
     const started = Date.now()
-    const child = spawn(MEDUSA, ["start"], {
-      cwd: ROOT,
+    const child = spawn(MEDUSA_BIN, ["start"], {
+      cwd: REPO_ROOT,
       env: { ...env, PORT: String(port), MEDUSA_WORKER_MODE: mode },
       detached: true,
       stdio: ["ignore", fd, fd],
@@ -197,13 +150,7 @@ export async function startCluster({
     fs.closeSync(fd)
     children.add(child)
     child.once("exit", () => children.delete(child))
-    const deadline = Date.now() + 180_000
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`medusa start (${name}) exited (${child.exitCode}):\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`)
-      if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break
-      if (Date.now() > deadline) throw new Error(`medusa start (${name}) did not answer /health within 180 s:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`)
-      await sleep(250)
-    }
+    await waitForHttp({ name: `medusa start (${name})`, process: child, tail: () => fs.readFileSync(logFile, "utf8").slice(-3000) }, `${url}/health`, 180_000, 250)
     const instance: Instance = {
       name,
       mode,
@@ -213,9 +160,8 @@ export async function startCluster({
       log: logFile,
       alive: () => child.exitCode === null && child.signalCode === null,
       async kill9() {
-        const exited = exitedPromise(child)
-        killGroup(child, "SIGKILL")
-        await exited
+        signalGroup(child, "SIGKILL")
+        await exited(child)
       },
     }
     const index = list.findIndex((i) => i.name === name)
@@ -232,10 +178,8 @@ export async function startCluster({
     } else {
       env.LOCKING_PROVIDER = "postgres"
     }
-    await run(["db:migrate"], env)
-    const seedLine = (await run(["exec", "./scripts/seed.ts"], env)).split("\n").find((l) => l.startsWith(SEED_MARKER))
-    if (!seedLine) throw new Error("the seed printed no result")
-    const seed = JSON.parse(seedLine.slice(SEED_MARKER.length)) as DevSeed
+    await runMedusa(["db:migrate"], env)
+    const seed = readMarkedJson<DevSeed>(await runMedusa(["exec", "./scripts/seed.ts"], env), SEED_MARKER)
     // Instances boot one after the other: two cold boots at once on two cores take longer than in turn.
     for (const { name, mode } of instances) await start(name, mode)
     await db.connect()
@@ -250,7 +194,7 @@ export async function startCluster({
         return (await db.query(text, params)).rows as T[]
       },
       start,
-      exec: (script, extraEnv = {}) => run(["exec", script], { ...env, ...extraEnv }),
+      exec: (script, extraEnv = {}) => runMedusa(["exec", script], { ...env, ...extraEnv }),
       async adminToken(instance = list[0]!) {
         const res = await fetch(`${instance.url}/auth/user/emailpass`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEV_ADMIN) })
         const body = (await res.json()) as { token?: string }

@@ -1,6 +1,6 @@
 import { createPublicClient, http } from "viem"
-import { poolAbi, poolFactoryAbi } from "../../src/lib/chain/abis"
-import type { StorefrontChainRoots } from "../../src/lib/chain/storefront-trust-roots"
+import { poolAbi, poolFactoryAbi } from "#src/lib/chain/abis"
+import type { StorefrontChainRoots } from "#src/lib/chain/storefront-trust-roots"
 
 /**
  * Pins the pool `factory.poolOf(payout)` and its `forwarderInitCodeHash()` into a chain's storefront
