@@ -21,7 +21,10 @@ export const PROVIDER_IDENTIFIERS = {
   deposit: "stablecoin-deposit",
 } as const satisfies Record<Rail, string>
 
-/** Stable codes the storefront can branch on (in the error's message and `code`). */
+/**
+ * Stable codes the storefront can branch on: the `code` of the store API's answer (its status and
+ * Retry-After: lib/errors/storefront-error-answer.ts).
+ */
 export const STOREFRONT_ERROR_CODES = {
   poolNotDeployed: "stablecoin_pool_not_deployed",
   verificationFailed: "stablecoin_verification_failed",
