@@ -7,13 +7,13 @@
  * Results are recorded in bench/RESULTS.md.
  */
 import type { Logger } from "@medusajs/framework/types"
-import { startSandbox } from "../sandbox"
-import { pluginOptionsFor } from "../sandbox/plugin-options-for"
-import { createChainVerifier } from "../src/lib/chain"
-import { parsePluginOptions } from "../src/lib/options"
-import { createServiceClientFromOptions } from "../src/lib/options/create-service-client-from-options"
-import type { StablecoinBase } from "../src/providers/stablecoin/core/stablecoin-base"
-import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "../src/providers/stablecoin/services"
+import { startSandbox } from "#sandbox"
+import { pluginOptionsFor } from "#sandbox/plugin-options-for"
+import { createChainVerifier } from "#src/lib/chain/index"
+import { parsePluginOptions } from "#src/lib/options/index"
+import { createServiceClientFromOptions } from "#src/lib/options/create-service-client-from-options"
+import type { StablecoinBase } from "#src/providers/stablecoin/core/stablecoin-base"
+import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "#src/providers/stablecoin/services/index"
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50)
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { reconcileStablecoinPaymentsWorkflow } from "../src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
 
 /** `medusa exec ./bench/reconcile-once.ts`: one reconcile run, timed in-process; prints RECONCILE_RUN {ms, result}. */
 export default async function reconcileOnce({ container }: ExecArgs) {

@@ -1,8 +1,8 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows"
-import devSeed from "../scripts/seed"
-import { PROVIDER_IDENTIFIERS } from "../src/lib/session-data"
+import devSeed from "#scripts/seed"
+import { PROVIDER_IDENTIFIERS } from "#src/lib/session-data"
 
 /**
  * `medusa exec ./bench/seed.ts`: the dev store's seed (admin user, channel, key, EUR/USD regions,

@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { randomBytes } from "node:crypto"
-import { handleWebhook } from "../src/api/hooks/stablecoin/handle-webhook"
-import { signWebhookPayload } from "../src/lib/webhooks"
+import { handleWebhook } from "#src/api/hooks/stablecoin/handle-webhook"
+import { signWebhookPayload } from "#src/lib/webhooks/index"
 import { summarize } from "./lib/stats"
 
 /**

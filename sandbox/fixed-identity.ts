@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { buildStorefrontTrustRoots } from "../src/lib/chain/build-storefront-trust-roots"
-import { formatStorefrontConfigEnv } from "../src/lib/chain/format-storefront-config-env"
+import { buildStorefrontTrustRoots } from "#src/lib/chain/build-storefront-trust-roots"
+import { formatStorefrontConfigEnv } from "#src/lib/chain/format-storefront-config-env"
 import { pinPool } from "#dev/pin-pool"
 import type { SandboxConfigJson, SandboxOptions } from "./index"
 

@@ -1,4 +1,4 @@
-import type { PluginOptionsInput } from "../src/lib/options"
+import type { PluginOptionsInput } from "#src/lib/options/index"
 import type { Sandbox } from "./index"
 
 /**

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util"
 import type { Address } from "viem"
-import { devAccounts } from "../sandbox/chain"
-import { payConnect, payDepositIntent, type PaymentTx } from "../sandbox/customer"
-import type { StatusRecord, DeliveryLogEntry } from "../sandbox"
-import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "../src/lib/session-data"
+import { devAccounts } from "#sandbox/chain/index"
+import { payConnect, payDepositIntent, type PaymentTx } from "#sandbox/customer/index"
+import type { StatusRecord, DeliveryLogEntry } from "#sandbox"
+import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "#src/lib/session-data"
 import { readDevState } from "./dev-state"
 
 /**

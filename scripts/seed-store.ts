@@ -7,7 +7,7 @@ import {
   createSalesChannelsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { PROVIDER_IDENTIFIERS } from "../src/lib/session-data"
+import { PROVIDER_IDENTIFIERS } from "#src/lib/session-data"
 
 /** The regions a store may get; EUR and USD are what the plugin takes, GBP is there to be refused. */
 export type StoreCurrency = "eur" | "usd" | "gbp"

@@ -11,9 +11,9 @@
  *   npm run storefront:config -- --json                         # the roots alone
  */
 import path from "node:path"
-import { buildStorefrontTrustRoots } from "../src/lib/chain/build-storefront-trust-roots"
-import { formatStorefrontConfigEnv } from "../src/lib/chain/format-storefront-config-env"
-import { parsePluginOptions } from "../src/lib/options"
+import { buildStorefrontTrustRoots } from "#src/lib/chain/build-storefront-trust-roots"
+import { formatStorefrontConfigEnv } from "#src/lib/chain/format-storefront-config-env"
+import { parsePluginOptions } from "#src/lib/options/index"
 import { pinPool } from "#dev/pin-pool"
 
 const PROVIDER_RESOLVE = /(^|\/)providers\/stablecoin\/?$/

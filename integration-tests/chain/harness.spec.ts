@@ -1,6 +1,6 @@
 import { getAddress } from "viem"
-import { poolAbi, testTokenAbi } from "../../src/lib/chain/abis"
-import { deployFixture, devAccounts, localClients, snapshotChain, startAnvil, type Anvil } from "../../sandbox/chain"
+import { poolAbi, testTokenAbi } from "#src/lib/chain/abis"
+import { deployFixture, devAccounts, localClients, snapshotChain, startAnvil, type Anvil } from "#sandbox/chain/index"
 
 describe("chain harness", () => {
   let anvil: Anvil

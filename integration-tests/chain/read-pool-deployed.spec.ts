@@ -1,7 +1,7 @@
-import { createPool, deployFixture, startAnvil, type Anvil, type ChainFixture } from "../../sandbox/chain"
-import { createChainVerifier } from "../../src/lib/chain"
-import { buildChainConfig, buildDepositIntent, buildQuote } from "../../src/lib/chain/__tests__/build-service-responses"
-import { checksumFixture } from "../../src/lib/chain/__tests__/start-fixture-chains"
+import { createPool, deployFixture, startAnvil, type Anvil, type ChainFixture } from "#sandbox/chain/index"
+import { createChainVerifier } from "#src/lib/chain/index"
+import { buildChainConfig, buildDepositIntent, buildQuote } from "#src/lib/chain/__tests__/build-service-responses"
+import { checksumFixture } from "#src/lib/chain/__tests__/start-fixture-chains"
 
 describe("isPoolDeployed", () => {
   let anvil: Anvil

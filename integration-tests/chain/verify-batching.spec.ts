@@ -1,8 +1,8 @@
-import { deployFixture, startAnvil, type Anvil, type ChainFixture } from "../../sandbox/chain"
-import { createChainVerifier, type ChainVerifier } from "../../src/lib/chain"
-import { buildChainConfig, buildConnectPayment, buildDepositIntent, buildQuote } from "../../src/lib/chain/__tests__/build-service-responses"
-import { expectVerificationFailure } from "../../src/lib/chain/__tests__/expect-verification-failure"
-import { checksumFixture } from "../../src/lib/chain/__tests__/start-fixture-chains"
+import { deployFixture, startAnvil, type Anvil, type ChainFixture } from "#sandbox/chain/index"
+import { createChainVerifier, type ChainVerifier } from "#src/lib/chain/index"
+import { buildChainConfig, buildConnectPayment, buildDepositIntent, buildQuote } from "#src/lib/chain/__tests__/build-service-responses"
+import { expectVerificationFailure } from "#src/lib/chain/__tests__/expect-verification-failure"
+import { checksumFixture } from "#src/lib/chain/__tests__/start-fixture-chains"
 
 describe("chain verifier requests", () => {
   let anvil: Anvil

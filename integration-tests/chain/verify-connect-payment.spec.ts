@@ -1,9 +1,9 @@
 import { getAddress } from "viem"
-import { createPool, devAccounts, localClients, type ChainFixture } from "../../sandbox/chain"
-import { computePaymentRef, createChainVerifier, poolFactoryAbi, type VerificationProof } from "../../src/lib/chain"
-import { buildChainConfig, buildConnectPayment, buildQuote } from "../../src/lib/chain/__tests__/build-service-responses"
-import { expectVerificationFailure } from "../../src/lib/chain/__tests__/expect-verification-failure"
-import { startFixtureChains, type FixtureChains } from "../../src/lib/chain/__tests__/start-fixture-chains"
+import { createPool, devAccounts, localClients, type ChainFixture } from "#sandbox/chain/index"
+import { computePaymentRef, createChainVerifier, poolFactoryAbi, type VerificationProof } from "#src/lib/chain/index"
+import { buildChainConfig, buildConnectPayment, buildQuote } from "#src/lib/chain/__tests__/build-service-responses"
+import { expectVerificationFailure } from "#src/lib/chain/__tests__/expect-verification-failure"
+import { startFixtureChains, type FixtureChains } from "#src/lib/chain/__tests__/start-fixture-chains"
 
 describe("verifyConnectPayment on anvil", () => {
   let chains: FixtureChains

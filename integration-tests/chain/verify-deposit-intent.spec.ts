@@ -1,6 +1,6 @@
 import { createServer } from "node:http"
 import { getAddress, type Address } from "viem"
-import { createPool, deployFixture, devAccounts, getFreePort, localClients, snapshotChain, type ChainFixture } from "../../sandbox/chain"
+import { createPool, deployFixture, devAccounts, getFreePort, localClients, snapshotChain, type ChainFixture } from "#sandbox/chain/index"
 import {
   ChainReadError,
   computePaymentRef,
@@ -10,15 +10,15 @@ import {
   poolFactoryAbi,
   type ChainConfig,
   type VerificationProof,
-} from "../../src/lib/chain"
+} from "#src/lib/chain/index"
 import {
   buildChainConfig,
   buildDepositIntent,
   buildQuote,
   forwarderInitCodeHash,
-} from "../../src/lib/chain/__tests__/build-service-responses"
-import { expectVerificationFailure } from "../../src/lib/chain/__tests__/expect-verification-failure"
-import { checksumFixture, startFixtureChains, type FixtureChains } from "../../src/lib/chain/__tests__/start-fixture-chains"
+} from "#src/lib/chain/__tests__/build-service-responses"
+import { expectVerificationFailure } from "#src/lib/chain/__tests__/expect-verification-failure"
+import { checksumFixture, startFixtureChains, type FixtureChains } from "#src/lib/chain/__tests__/start-fixture-chains"
 
 describe("verifyDepositIntent on anvil", () => {
   let chains: FixtureChains

@@ -1,10 +1,10 @@
 import type { Logger } from "@medusajs/framework/types"
-import { startSandbox, type Sandbox } from "../../sandbox"
-import { pluginOptionsFor } from "../../sandbox/plugin-options-for"
-import { signPaymentConfirmation, type PaymentConfirmation } from "../../src/lib/confirmation/payment-confirmation"
-import { parsePluginOptions } from "../../src/lib/options"
-import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "../../src/providers/stablecoin/services"
-import type { StablecoinSessionData } from "../../src/lib/session-data"
+import { startSandbox, type Sandbox } from "#sandbox"
+import { pluginOptionsFor } from "#sandbox/plugin-options-for"
+import { signPaymentConfirmation, type PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
+import { parsePluginOptions } from "#src/lib/options/index"
+import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "#src/providers/stablecoin/services/index"
+import type { StablecoinSessionData } from "#src/lib/session-data"
 
 jest.setTimeout(60_000)
 

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { poolAbi } from "../../src/lib/chain/abis"
-import { startSandbox } from "../../sandbox"
-import { getFreePort, localClients } from "../../sandbox/chain"
-import { backendEnvOf, fixedSandboxOptions, formatEnvBlocks } from "../../sandbox/fixed-identity"
+import { poolAbi } from "#src/lib/chain/abis"
+import { startSandbox } from "#sandbox"
+import { getFreePort, localClients } from "#sandbox/chain/index"
+import { backendEnvOf, fixedSandboxOptions, formatEnvBlocks } from "#sandbox/fixed-identity"
 
 jest.setTimeout(60_000)
 

@@ -1,4 +1,4 @@
-import type { Sandbox } from "../../sandbox"
+import type { Sandbox } from "#sandbox"
 
 /** Raw HTTP to the sandbox, for what the typed client would refuse to send (malformed bodies, no key). */
 export async function post(sandbox: Sandbox, path: string, body: unknown, headers: Record<string, string> = { apikey: sandbox.apiKey }) {

@@ -1,8 +1,8 @@
 import { keccak256, toBytes } from "viem"
-import { poolAbi, priceFeedAbi } from "../../src/lib/chain/abis"
-import { createServiceClient, type ServiceClient } from "../../src/lib/service-client"
-import { devAccounts, localClients, startAnvil, type Anvil } from "../../sandbox/chain"
-import { startSandbox, type Sandbox } from "../../sandbox"
+import { poolAbi, priceFeedAbi } from "#src/lib/chain/abis"
+import { createServiceClient, type ServiceClient } from "#src/lib/service-client/index"
+import { devAccounts, localClients, startAnvil, type Anvil } from "#sandbox/chain/index"
+import { startSandbox, type Sandbox } from "#sandbox"
 import { post, quoteRequest, unwrap } from "./helpers"
 
 /** One sandbox for the file: 8453 (6 decimals), 56 (18 decimals), 10 (pool not deployed), 137 on an anvil the test stops. */

@@ -1,8 +1,8 @@
 import type { Address } from "viem"
-import { createServiceClient, type ServiceClient } from "../../src/lib/service-client"
-import { devAccounts } from "../../sandbox/chain"
-import { payConnect, payDepositIntent } from "../../sandbox/customer"
-import { startSandbox, type Sandbox } from "../../sandbox"
+import { createServiceClient, type ServiceClient } from "#src/lib/service-client/index"
+import { devAccounts } from "#sandbox/chain/index"
+import { payConnect, payDepositIntent } from "#sandbox/customer/index"
+import { startSandbox, type Sandbox } from "#sandbox"
 import { quoteRequest, unwrap } from "./helpers"
 
 const CHAIN = 8453

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { createServiceClient, type ServiceClient } from "../../src/lib/service-client"
-import { paymentConfirmedEventSchema } from "../../src/lib/webhooks"
-import { localClients } from "../../sandbox/chain"
-import { payConnect, payDepositIntent } from "../../sandbox/customer"
-import { startSandbox, type Sandbox } from "../../sandbox"
+import { createServiceClient, type ServiceClient } from "#src/lib/service-client/index"
+import { paymentConfirmedEventSchema } from "#src/lib/webhooks/index"
+import { localClients } from "#sandbox/chain/index"
+import { payConnect, payDepositIntent } from "#sandbox/customer/index"
+import { startSandbox, type Sandbox } from "#sandbox"
 import { quoteRequest, unwrap } from "./helpers"
 
 const CHAIN = 8453

@@ -1,10 +1,10 @@
 import type { Address, Hex } from "viem"
-import { poolFactoryAbi, priceFeedAbi, testTokenAbi } from "../../src/lib/chain/abis"
+import { poolFactoryAbi, priceFeedAbi, testTokenAbi } from "#src/lib/chain/abis"
 import { poolFactoryBytecode, priceFeedBytecode, testTokenBytecode } from "../contracts/bytecode"
 import { devAccounts } from "./accounts"
 import { localClients } from "./clients"
 
-import { TOKEN_SYMBOLS, type TokenSymbol } from "../../src/lib/chain/types"
+import { TOKEN_SYMBOLS, type TokenSymbol } from "#src/lib/chain/types"
 
 export { TOKEN_SYMBOLS, type TokenSymbol }
 

@@ -1,4 +1,4 @@
-import { parseTokenAmount } from "../../src/lib/chain/parse-token-amount"
+import { parseTokenAmount } from "#src/lib/chain/parse-token-amount"
 
 export type DisplayAmount = { value: string; symbol: string | null }
 

@@ -1,5 +1,5 @@
 import type { Account, Address, Hex } from "viem"
-import { poolAbi, testTokenAbi } from "../../src/lib/chain/abis"
+import { poolAbi, testTokenAbi } from "#src/lib/chain/abis"
 import { devAccounts, localClients } from "../chain"
 import { paymentRefOf } from "../service/handlers"
 

@@ -1,5 +1,5 @@
 import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex, type PublicClient } from "viem"
-import { poolFactoryAbi } from "../../src/lib/chain/abis"
+import { poolFactoryAbi } from "#src/lib/chain/abis"
 import { devAccounts, localChain, type ChainFixture } from "../chain"
 
 const NETWORK_NAMES: Record<number, string> = {

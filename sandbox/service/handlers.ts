@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { getAddress, getContractAddress, isAddress, keccak256, toBytes, type Address, type Hex } from "viem"
 import { z } from "zod"
-import { poolAbi, priceFeedAbi } from "../../src/lib/chain/abis"
+import { poolAbi, priceFeedAbi } from "#src/lib/chain/abis"
 import { devAccounts, TOKEN_SYMBOLS } from "../chain"
 import { computeQuoteAmount, decimalToFraction, fractionToNumber } from "./amounts"
 import type { ChainRuntime } from "./chain-runtime"

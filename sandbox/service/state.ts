@@ -3,7 +3,7 @@ import type { TokenSymbol } from "../chain"
 import type { Fraction } from "./amounts"
 
 // The sandbox implements the service independently, but the status vocabulary is the reference's own list.
-import { PAYMENT_STATUSES, type PaymentStatus } from "../../src/lib/service-client/payment-status"
+import { PAYMENT_STATUSES, type PaymentStatus } from "#src/lib/service-client/payment-status"
 
 export { PAYMENT_STATUSES, type PaymentStatus }
 

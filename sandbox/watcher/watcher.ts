@@ -1,5 +1,5 @@
 import { getAbiItem, getAddress, type Address, type Hex } from "viem"
-import { poolAbi, testTokenAbi } from "../../src/lib/chain/abis"
+import { poolAbi, testTokenAbi } from "#src/lib/chain/abis"
 import type { ChainRuntime } from "../service/chain-runtime"
 import type { Payment, Store } from "../service/state"
 import { evaluatePayment, isFinal } from "./evaluate"

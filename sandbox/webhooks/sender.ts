@@ -1,4 +1,4 @@
-import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "../../src/lib/webhooks"
+import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "#src/lib/webhooks/index"
 import type { Faults } from "../service/faults"
 
 export type WebhookRetryOptions = {

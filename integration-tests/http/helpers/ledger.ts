@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "../../../src/lib/webhooks"
-import { STABLECOIN_MODULE } from "../../../src/modules/stablecoin"
-import type StablecoinModuleService from "../../../src/modules/stablecoin/service"
+import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "#src/lib/webhooks/index"
+import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
+import type StablecoinModuleService from "#src/modules/stablecoin/service"
 
 /** Rows of an entity (through Query), e.g. orders, payments, captures. */
 export async function countOf(container: MedusaContainer, entity: string, filters: Record<string, unknown> = {}) {

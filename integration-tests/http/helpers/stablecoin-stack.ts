@@ -1,6 +1,6 @@
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox"
-import { pluginOptionsFor } from "../../../sandbox/plugin-options-for"
-import type { PluginOptionsInput } from "../../../src/lib/options"
+import { startSandbox, type Sandbox, type SandboxOptions } from "#sandbox"
+import { pluginOptionsFor } from "#sandbox/plugin-options-for"
+import type { PluginOptionsInput } from "#src/lib/options/index"
 
 /**
  * Starts the sandbox (with its anvils) before Medusa boots and hands the app its options through

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { seedStore, type SeededStore } from "../../../scripts/seed-store"
-import { PROVIDER_IDENTIFIERS } from "../../../src/lib/session-data"
+import { seedStore, type SeededStore } from "#scripts/seed-store"
+import { PROVIDER_IDENTIFIERS } from "#src/lib/session-data"
 
 /** The providers as registered by medusa-config.ts (id "stablecoin"). */
 export const PROVIDERS = {

@@ -1,5 +1,5 @@
 import type { Account } from "viem"
-import { parsePluginOptions } from "../../../src/lib/options"
+import { parsePluginOptions } from "#src/lib/options/index"
 import type { Rig } from "./suite"
 import {
   call,

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { reconcileStablecoinPaymentsWorkflow } from "../../../src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
 
 /** Marks the stdout line the harness reads the run's result from. */
 export const RECONCILE_MARKER = "RECONCILE_RESULT "

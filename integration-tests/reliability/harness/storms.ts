@@ -1,5 +1,5 @@
 import type { Account } from "viem"
-import { MAX_RATE_LIMIT_RETRIES } from "../../../src/lib/service-client/send-service-request"
+import { MAX_RATE_LIMIT_RETRIES } from "#src/lib/service-client/send-service-request"
 import type { Rig } from "./suite"
 import { capturesOf, clearErrorCode, deliverySummary, DEPOSIT, fundPayers, orderOf, payConcurrently, reconcileRunsAtOnce, sampleCaptures, tryAgain, tryCheckout, type Checkout, type Json } from "./store"
 
