@@ -1,6 +1,6 @@
 import type { Account } from "viem"
 import { parsePluginOptions } from "#src/lib/options/index"
-import type { Rig } from "./suite"
+import type { Rig } from "./rig"
 import {
   call,
   capturesOf,

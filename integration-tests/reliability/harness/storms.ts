@@ -1,6 +1,6 @@
 import type { Account } from "viem"
 import { MAX_RATE_LIMIT_RETRIES } from "#src/lib/service-client/send-service-request"
-import type { Rig } from "./suite"
+import type { Rig } from "./rig"
 import { capturesOf, clearErrorCode, deliverySummary, DEPOSIT, fundPayers, orderOf, payConcurrently, reconcileRunsAtOnce, sampleCaptures, tryAgain, tryCheckout, type Checkout, type Json } from "./store"
 
 type Ok = Extract<Checkout, { ok: true }>

@@ -4,6 +4,7 @@ import { pluginOptionsFor } from "#sandbox/plugin-options-for"
 import { postWebhook } from "../../http/helpers/ledger"
 import { startCluster, type Cluster, type Variant } from "./cluster"
 import { startProxy, type Proxy } from "./proxy"
+import type { Rig } from "./rig"
 import { defineDeferredScenarios } from "./deferred"
 import { defineFaultStorms } from "./storms"
 import {
@@ -38,25 +39,6 @@ const LOAD_CHECKOUTS = Number(process.env.RELIABILITY_LOAD_CHECKOUTS ?? 200)
 const LOAD_PAYERS = 20
 /** The fault storms run in this variant only (time budget); see RELIABILITY.md. */
 const FAULT_STORM_VARIANT: Variant = "postgres"
-
-/** What the suite's scenarios share: the sandbox, the cluster, and the switchable links between them. */
-export type Rig = {
-  sandbox: Sandbox
-  cluster: Cluster
-  /** The customer's own RPC (anvil directly): payments still go through while the service's RPC is down. */
-  anvil: Anvil
-  /** The RPC the service reads the chain through. */
-  rpc: Proxy
-  /** The RPC the plugin reads the chain through (its own provider, as a store has). */
-  pluginRpc: Proxy
-  /** The plugin's baseUrl. */
-  service: Proxy
-  /** The webhook URL: a load balancer over both instances. */
-  receiver: Proxy
-  fig: ReturnType<typeof figures>
-  /** Handed from one scenario to a later one of the same run. */
-  shared: { deferredArrivalsMs?: number[] }
-}
 
 /**
  * The production shape on one database: instance "a" in worker mode "shared" (HTTP, scheduled jobs,

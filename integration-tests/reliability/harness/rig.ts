@@ -1,0 +1,24 @@
+import type { Sandbox } from "#sandbox"
+import type { Anvil } from "#sandbox/chain/index"
+import type { Cluster } from "./cluster"
+import type { Proxy } from "./proxy"
+import type { figures } from "./store"
+
+/** What the suite's scenarios share: the sandbox, the cluster, and the switchable links between them. */
+export type Rig = {
+  sandbox: Sandbox
+  cluster: Cluster
+  /** The customer's own RPC (anvil directly): payments still go through while the service's RPC is down. */
+  anvil: Anvil
+  /** The RPC the service reads the chain through. */
+  rpc: Proxy
+  /** The RPC the plugin reads the chain through (its own provider, as a store has). */
+  pluginRpc: Proxy
+  /** The plugin's baseUrl. */
+  service: Proxy
+  /** The webhook URL: a load balancer over both instances. */
+  receiver: Proxy
+  fig: ReturnType<typeof figures>
+  /** Handed from one scenario to a later one of the same run. */
+  shared: { deferredArrivalsMs?: number[] }
+}
