@@ -56,7 +56,8 @@ export type StopOptions = { signal?: NodeJS.Signals; graceMs?: number }
  * write a CPU profile), SIGKILL once `graceMs` have passed with any member left.
  */
 export async function stopGroup(child: ChildProcess, { signal = "SIGTERM", graceMs = 10_000 }: StopOptions = {}): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null && signalGroup(child, signal)) {
+  // The group, not only the child: members may outlive the child that started them.
+  if (signalGroup(child, signal)) {
     for (const deadline = Date.now() + graceMs; Date.now() < deadline && signalGroup(child, 0); ) await sleep(250)
     signalGroup(child, "SIGKILL")
   }
