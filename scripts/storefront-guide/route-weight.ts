@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync } from "node:fs"
+import { cpSync, readdirSync, readFileSync, realpathSync } from "node:fs"
 import path from "node:path"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
@@ -58,7 +58,9 @@ export type BundleWeight = { minified: number; gzipped: number }
  * later (`lazy`: the chain, wallet and QR code), with the share of viem in all of it.
  */
 export async function bundleWeightOf(storefront: string) {
-  const entry = require.resolve("medusa-payment-stablecoin/storefront/react", { paths: [storefront] })
+  // The installed copy's own exports map, read by path: a require.resolve from this repository would find the repository itself (a package's self-reference).
+  const installed = realpathSync(path.join(storefront, "node_modules", "medusa-payment-stablecoin"))
+  const entry = path.join(installed, JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).exports["./storefront/react"].default)
   const result = await build({
     entryPoints: [entry],
     bundle: true,
