@@ -11,7 +11,7 @@ import { startSandbox } from "#sandbox"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
 import { createChainVerifier } from "#src/lib/chain/index"
 import { parsePluginOptions } from "#src/lib/options/index"
-import { createServiceClientFromOptions } from "#src/lib/options/create-service-client-from-options"
+import { createPluginRuntime } from "#src/lib/runtime/plugin-runtime"
 import type { StablecoinBase } from "#src/providers/stablecoin/core/stablecoin-base"
 import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "#src/providers/stablecoin/services/index"
 
@@ -32,8 +32,7 @@ async function measure(label: string, fn: () => Promise<unknown>) {
 async function main() {
   const sandbox = await startSandbox({ chains: [{ chainId: 8453 }], rateLimit: { capacity: 10_000, refillPerSecond: 10_000 } })
   try {
-    const options = parsePluginOptions(pluginOptionsFor(sandbox))
-    const client = createServiceClientFromOptions(options)
+    const { options, client } = createPluginRuntime(parsePluginOptions(pluginOptionsFor(sandbox)))
     const quoteAndIntent = async () => {
       const quote = await client.createQuote({ merchantId: options.merchantId, cart: { total: 25, currency: "EUR" }, token: "USDC", chainId: 8453 })
       if (!quote.ok) throw quote.error

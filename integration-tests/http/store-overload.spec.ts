@@ -4,7 +4,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Address } from "viem"
 import { payDepositIntent } from "#sandbox/customer/index"
 import { parsePluginOptions } from "#src/lib/options/index"
-import { BUDGET_LOCK } from "../../src/workflows/claim-storefront-read"
+import { STOREFRONT_READ_BUDGET_LOCK } from "#src/modules/stablecoin/service"
 import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
 import { countOf, ledgerRow } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
@@ -92,7 +92,7 @@ medusaIntegrationTestRunner({
       const lockHeld = new Promise<void>((r) => (held = r))
       // Another instance's claim in progress (or one stuck behind a slow event loop): it holds the lock.
       const holder = pg.transaction(async (trx) => {
-        await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [BUDGET_LOCK])
+        await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [STOREFRONT_READ_BUDGET_LOCK])
         held()
         await released
       })

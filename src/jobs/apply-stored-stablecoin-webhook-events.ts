@@ -1,27 +1,24 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { STABLECOIN_MODULE } from "../modules/stablecoin"
-import type StablecoinModuleService from "../modules/stablecoin/service"
-import { applyWebhookEventInBackground } from "../workflows/apply-webhook-event-in-background"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { WEBHOOK_EVENT_RECORDED } from "../lib/webhooks"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../modules/stablecoin"
 
 /**
  * Once, soon after start: webhook events stored and acknowledged but never applied (the process
- * stopped between the answer and the application, or a claim went stale) are applied now rather
- * than at the reconcile job's next run. Each is claimed first, so another instance doing the same
- * applies none of them twice.
+ * stopped between the answer and the application, or a claim went stale) are handed to the
+ * applier now, as the webhook route hands a new one, rather than left for the reconcile job's next
+ * run. Each is claimed before it is applied, so another instance doing the same applies none twice.
  */
 export default async function applyStoredStablecoinWebhookEventsJob(container: MedusaContainer) {
   // A `medusa exec` script loads the jobs too and exits when its script ends: an event claimed here
   // would be cut off mid-application and stay claimed for the stale-claim window (120 s).
   if (process.argv.slice(2).includes("exec")) return
-  const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const { batchSize, maxWebhookEventAttempts } = ledger.options.reconcile
-  const events = await ledger.listReprocessableWebhookEvents({ limit: batchSize, maxAttempts: maxWebhookEventAttempts })
+  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const { batchSize, maxWebhookEventAttempts } = module.options.reconcile
+  const events = await module.listReprocessableWebhookEvents({ limit: batchSize, maxAttempts: maxWebhookEventAttempts })
   if (!events.length) return
-  // Bounded by the applier's own slots (observationConcurrency).
-  const results = await Promise.all(events.map(({ event_id }) => applyWebhookEventInBackground(container, event_id)))
-  const applied = results.filter((r) => r && r.state !== "failed").length
-  container.resolve(ContainerRegistrationKeys.LOGGER).info(`stablecoin: ${applied}/${events.length} stored webhook events applied at start`)
+  await container.resolve(Modules.EVENT_BUS).emit(events.map(({ event_id }) => ({ name: WEBHOOK_EVENT_RECORDED, data: { eventId: event_id } })))
+  container.resolve(ContainerRegistrationKeys.LOGGER).info(`stablecoin: ${events.length} stored webhook events handed to the applier at start`)
 }
 
 export const config = {

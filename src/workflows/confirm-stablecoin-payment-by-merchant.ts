@@ -1,25 +1,20 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
-import { createServiceClientFromOptions } from "../lib/options"
-import type { Rail } from "../lib/status"
-import { STABLECOIN_MODULE } from "../modules/stablecoin"
-import type StablecoinModuleService from "../modules/stablecoin/service"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { AppliedOutcome } from "./apply-payment-observation"
-import { pollStablecoinPayment } from "./poll-stablecoin-payment"
+import { pollStablecoinPaymentStep } from "./steps/poll-stablecoin-payment"
+import { retrieveLedgerPaymentStep } from "./steps/retrieve-ledger-payment"
+import { throwWhenServiceUnansweredStep } from "./steps/throw-when-service-unanswered"
+
+export const confirmStablecoinPaymentByMerchantWorkflowId = "confirm-stablecoin-payment-by-merchant-workflow"
 
 /**
- * The merchant's confirm action on a ledger row: asks the service for the payment's status now,
- * never trusting a stored or client-sent one, and applies it with source "merchant", which may
- * capture what the status table leaves to the merchant (underpaid, a late payment, a lost
- * webhook), never wrong_token or held_sanctioned, and never a contradicting record.
+ * This workflow is the merchant's confirm action on a ledger row: it asks the service for the
+ * payment's status now, never trusting a stored or client-sent one, and applies it with source
+ * "merchant", which may capture what the status table leaves to the merchant (underpaid, a late
+ * payment, a lost webhook), never wrong_token or held_sanctioned, and never a contradicting record.
  */
-export async function confirmStablecoinPaymentByMerchant(container: MedusaContainer, paymentRowId: string): Promise<{ outcome: AppliedOutcome }> {
-  const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const [row] = await ledger.listStablecoinPayments({ id: paymentRowId })
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Stablecoin payment ${paymentRowId} was not found.`)
-  const polled = await pollStablecoinPayment(container, createServiceClientFromOptions(ledger.options), { ...row, rail: row.rail as Rail }, "merchant")
-  if (!polled.ok) {
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The payment service could not be asked about ${row.payment_id} (${polled.error.code}); try again later.`)
-  }
-  return { outcome: polled.applied.outcome }
-}
+export const confirmStablecoinPaymentByMerchantWorkflow = createWorkflow(confirmStablecoinPaymentByMerchantWorkflowId, (input: { paymentRowId: string }) => {
+  const row = retrieveLedgerPaymentStep(input)
+  const polled = pollStablecoinPaymentStep(transform({ row }, ({ row }) => ({ payment: { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail }, source: "merchant" as const })))
+  throwWhenServiceUnansweredStep(transform({ row, polled }, ({ row, polled }) => ({ paymentId: row.payment_id, error: "error" in polled ? polled.error : null })))
+  return new WorkflowResponse(transform({ polled }, ({ polled }) => ({ outcome: ("outcome" in polled ? polled.outcome : null) as AppliedOutcome })))
+})

@@ -1,16 +1,14 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { createServiceClientFromOptions } from "../lib/options"
-import { STABLECOIN_MODULE } from "../modules/stablecoin"
-import type StablecoinModuleService from "../modules/stablecoin/service"
-import type { Rail } from "../lib/status"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { AppliedOutcome } from "./apply-payment-observation"
-import { pollStablecoinPayment } from "./poll-stablecoin-payment"
+import { claimRefreshStep } from "./steps/claim-refresh"
+import { pollStablecoinPaymentStep } from "./steps/poll-stablecoin-payment"
+
+export const refreshStablecoinPaymentWorkflowId = "refresh-stablecoin-payment-workflow"
 
 export type RefreshStablecoinPaymentInput = {
   paymentRowId: string
   /** At most one service request per payment per this interval, across every caller and instance. */
   minIntervalMs: number
-  source: "refresh"
 }
 
 export type RefreshStablecoinPaymentResult = {
@@ -22,17 +20,21 @@ export type RefreshStablecoinPaymentResult = {
 }
 
 /**
- * An on-demand read of one payment from the service (the admin's Refresh, the storefront's
- * polling), bounded: the row is claimed in the database first (last_refreshed_at), so however
- * many tabs or instances ask, the service sees at most one request per payment per interval. The
- * answer goes through the one observation path; a refresh captures only where a poll may
+ * This workflow is an on-demand read of one payment from the service (the admin's Refresh),
+ * bounded: the row is claimed in the database first (last_refreshed_at), so however many tabs or
+ * instances ask, the service sees at most one request per payment per interval. The answer goes
+ * through the one observation path; a refresh captures only where a poll may
  * (captureOnReconcile), never on a client's word.
  */
-export async function refreshStablecoinPayment(container: MedusaContainer, { paymentRowId, minIntervalMs }: RefreshStablecoinPaymentInput): Promise<RefreshStablecoinPaymentResult> {
-  const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const [row] = await ledger.listStablecoinPayments({ id: paymentRowId })
-  if (!row || !(await ledger.claimRefresh(paymentRowId, minIntervalMs))) return { refreshed: false, outcome: null }
-  const polled = await pollStablecoinPayment(container, createServiceClientFromOptions(ledger.options), { ...row, rail: row.rail as Rail }, "refresh")
-  if (!polled.ok) return { refreshed: true, outcome: null, error: polled.error.code }
-  return { refreshed: true, outcome: polled.applied.outcome }
-}
+export const refreshStablecoinPaymentWorkflow = createWorkflow(refreshStablecoinPaymentWorkflowId, (input: RefreshStablecoinPaymentInput) => {
+  const payment = claimRefreshStep(input)
+  const polled = when("stablecoin-refresh-claimed", { payment }, ({ payment }) => !!payment).then(() =>
+    pollStablecoinPaymentStep(transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })))
+  )
+  return new WorkflowResponse(
+    transform({ polled }, ({ polled }): RefreshStablecoinPaymentResult => {
+      if (!polled) return { refreshed: false, outcome: null }
+      return "error" in polled ? { refreshed: true, outcome: null, error: polled.error } : { refreshed: true, outcome: polled.outcome }
+    })
+  )
+})

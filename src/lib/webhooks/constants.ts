@@ -11,3 +11,6 @@ export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300
 
 /** Largest webhook body accepted (a payment_confirmed event is under 1 KB); larger gets 413 before any work. */
 export const WEBHOOK_MAX_BODY_BYTES = 256 * 1024
+
+/** The Medusa event the webhook route emits once an event is stored; the plugin's subscriber applies it. */
+export const WEBHOOK_EVENT_RECORDED = "stablecoin.webhook_event.recorded"

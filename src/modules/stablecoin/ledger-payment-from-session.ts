@@ -1,18 +1,18 @@
 import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "../../lib/session-data"
+import type { MedusaPaymentSession } from "./medusa-data"
 
-export type StablecoinPaymentSession = {
-  id: string
-  provider_id: string
-  amount: unknown
-  currency_code: string
-  data: Record<string, unknown> | null
+type SessionOfProvider = Pick<MedusaPaymentSession, "provider_id" | "data">
+
+/** The rail of a session of this plugin's providers (pp_stablecoin-connect_<id>, pp_stablecoin-deposit_<id>), or null for another provider's. */
+export function railOfProvider(providerId: string): "connect" | "deposit" | null {
+  if (providerId.startsWith(`pp_${PROVIDER_IDENTIFIERS.connect}_`)) return "connect"
+  if (providerId.startsWith(`pp_${PROVIDER_IDENTIFIERS.deposit}_`)) return "deposit"
+  return null
 }
 
-const STABLECOIN_PROVIDER_ID = new RegExp(`^pp_(${Object.values(PROVIDER_IDENTIFIERS).join("|")})_`)
-
-/** Sessions of this plugin's providers (pp_stablecoin-connect_<id>, pp_stablecoin-deposit_<id>). */
-export function isStablecoinSession(session: Pick<StablecoinPaymentSession, "provider_id" | "data">): boolean {
-  return STABLECOIN_PROVIDER_ID.test(session.provider_id) && typeof session.data?.paymentId === "string"
+/** Sessions of this plugin's providers that carry a service payment. */
+export function isStablecoinSession(session: SessionOfProvider): boolean {
+  return railOfProvider(session.provider_id) !== null && typeof session.data?.paymentId === "string"
 }
 
 /**
@@ -21,9 +21,9 @@ export function isStablecoinSession(session: Pick<StablecoinPaymentSession, "pro
  * storefront posted survives); a rail's own fields are taken only for that rail, and the payer
  * never comes from the session (only from a signed event or the chain).
  */
-export function ledgerPaymentFromSession(session: StablecoinPaymentSession, firstPollAt: Date | null) {
-  const d = session.data as unknown as StablecoinSessionData
-  const rail = session.provider_id.startsWith("pp_stablecoin-connect_") ? "connect" : "deposit"
+export function ledgerPaymentFromSession(session: MedusaPaymentSession, firstPollAt: Date | null) {
+  const d = session.data as StablecoinSessionData
+  const rail = railOfProvider(session.provider_id) ?? "deposit"
   return {
     payment_id: d.paymentId,
     payment_session_id: session.id,
@@ -42,7 +42,7 @@ export function ledgerPaymentFromSession(session: StablecoinPaymentSession, firs
     fx_rate: String(d.fxRate),
     status: "waiting",
     expires_at: new Date(d.expiresAt),
-    verification: d.verification as unknown as Record<string, unknown>,
+    verification: d.verification as Record<string, unknown>,
     payer_address: null,
     next_poll_at: firstPollAt,
   } as const

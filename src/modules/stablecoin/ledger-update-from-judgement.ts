@@ -1,38 +1,11 @@
 import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
 import type { Judgement, JudgedPayment } from "../../lib/judgement/judge-observation"
 import type { LedgerMismatch } from "../../lib/ledger/mismatch"
-import type { LedgerRefund } from "../../lib/ledger/refunds"
 import type { Rail, ServiceStatus } from "../../lib/status"
-
-/** A ledger row as the observation path reads it. */
-export type LedgerPaymentRow = {
-  id: string
-  payment_id: string
-  payment_session_id: string | null
-  quote_id: string
-  intent_id: string | null
-  rail: string
-  chain_id: number
-  token_symbol: string
-  token_decimals: number | null
-  expected_amount: string
-  confirmed_amount: string | null
-  tolerance_bps: number | null
-  status: string
-  tx_hash: string | null
-  payer_address: string | null
-  /** The on-chain proof of the addresses shown (VerificationProof); null for a payment no session issued. */
-  verification: unknown
-  confirmations: number
-  captured_at: Date | string | null
-  attention: string | null
-  refunds: unknown
-  /** Sum of the receipts the chain scan recorded (payments the service did not report); absent on rows read without it. */
-  received_amount?: string | null
-}
+import { ledgerRefundsOf, type LedgerPayment } from "./types"
 
 /** The values judgeObservation compares an observation with: what the plugin issued. */
-export function judgedPaymentOf(row: LedgerPaymentRow): JudgedPayment {
+export function judgedPaymentOf(row: LedgerPayment): JudgedPayment {
   return {
     paymentId: row.payment_id,
     quoteId: row.quote_id,
@@ -54,11 +27,11 @@ export function judgedPaymentOf(row: LedgerPaymentRow): JudgedPayment {
  * confirmations, and the payer: the one a signed event names, else the one read from the chain
  * (`chainPayer`: a status record names none).
  */
-export function ledgerUpdateFromJudgement(row: LedgerPaymentRow, observation: PaymentObservation, judgement: Judgement, chainPayer: string | null = null) {
+export function ledgerUpdateFromJudgement(row: LedgerPayment, observation: PaymentObservation, judgement: Judgement, chainPayer: string | null = null) {
   const mismatch: LedgerMismatch | undefined = judgement.mismatch.length
     ? { source: observation.source, eventId: observation.eventId, at: new Date().toISOString(), fields: judgement.mismatch }
     : undefined
-  const refundDue = ((row.refunds ?? []) as LedgerRefund[]).some((r) => r.state === "due")
+  const refundDue = ledgerRefundsOf(row).some((r) => r.state === "due")
   const attention = judgement.attention ?? (refundDue ? "refund_due" : null)
   if (judgement.status === null) {
     return { id: row.id, ...(judgement.attention ? { attention } : {}), ...(mismatch ? { mismatch } : {}) }

@@ -3,8 +3,26 @@ import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { LedgerRefund } from "../../lib/ledger/refunds"
-import { parsePluginOptions, type PluginOptions } from "../../lib/options"
+import type { PluginOptions } from "../../lib/options"
+import { pluginRuntimeOf, type PluginRuntime } from "../../lib/runtime/plugin-runtime"
+import { createBackgroundRunner, type BackgroundRunner } from "../../lib/concurrency/create-background-runner"
+import { nextPollAt } from "../../lib/reconcile/next-poll-at"
+import { isStablecoinSession, ledgerPaymentFromSession } from "./ledger-payment-from-session"
+import * as medusaData from "./medusa-data"
+import type { LedgerPayment } from "./types"
+import { pgArray } from "./medusa-data"
 import { StablecoinPayment, StablecoinPaymentReceipt, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
+
+/** Medusa's note on the refund it makes when a captured cart cannot be completed (core-flows compensate-payment-if-needed). */
+const CART_COMPLETION_FAILED_NOTE = /cart completion failure/i
+
+/** One advisory lock for the whole store's storefront read budget: claims are counted one at a time, on every instance. */
+export const STOREFRONT_READ_BUDGET_LOCK = "stablecoin-storefront-read-budget"
+
+/** Waits before the 2nd, 3rd and 4th in-process attempt of a failed webhook event. */
+export const WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 25_000] as const
+/** Events waiting in one process beyond which new ones are left stored for the boot job and the reconcile job. */
+const WEBHOOK_APPLIER_MAX_QUEUED = 1_000
 
 /** A claim older than this is taken to belong to a process that died. */
 const STALE_CLAIM_SECONDS = 120
@@ -48,16 +66,141 @@ export type ReceiptInput = {
   amount: string
 }
 
-/** A text[] literal for `= any(?::text[])` (the driver would expand a JS array into a list); values are ids and status words. */
-const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "")}"`).join(",")}}`
-
+/**
+ * The plugin's hub: the parsed options, the one service client (and its no-wait twin for shoppers'
+ * requests), the chain verifier and its caches, the ledger (the module's own tables) and typed
+ * reads of Medusa's payment data. Routes, jobs, subscribers and workflows resolve it; none parses
+ * options or builds a client of its own.
+ */
 class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun, StablecoinPaymentReceipt }) {
-  readonly options: PluginOptions
+  private readonly runtime: PluginRuntime
+  /**
+   * Applies stored webhook events off the request path in this process: `observationConcurrency`
+   * at once, retried after 1 s, 5 s and 25 s; what it cannot take or finish is left stored for the
+   * boot job and the reconcile job (every minute, up to reconcile.maxWebhookEventAttempts).
+   */
+  readonly webhookApplier: BackgroundRunner
 
   constructor(container: Record<string, unknown>, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
-    this.options = parsePluginOptions(options)
+    this.runtime = pluginRuntimeOf(options)
+    this.webhookApplier = createBackgroundRunner({
+      concurrency: this.runtime.options.observationConcurrency,
+      maxQueued: WEBHOOK_APPLIER_MAX_QUEUED,
+      retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
+      // Longer than the payment lock's wait (75 s): a deadline means something is stuck.
+      attemptDeadlineMs: 90_000,
+    })
+  }
+
+  get options(): PluginOptions {
+    return this.runtime.options
+  }
+
+  /** The service client; waits out a short 429. */
+  get client() {
+    return this.runtime.client
+  }
+
+  /** The service client for a shopper's request: never waits on a 429. */
+  get storefrontClient() {
+    return this.runtime.storefrontClient
+  }
+
+  get verifier() {
+    return this.runtime.verifier
+  }
+
+  /** A no-retry, no-cache client of a configured chain's RPC, or null for a chain not configured. */
+  rpcClient(chainId: number) {
+    return this.runtime.rpcClient(chainId)
+  }
+
+  /**
+   * The ledger row of a service payment, created from its payment session when it is missing (a
+   * webhook that arrived before the session-created subscriber ran, or a session re-quoted by
+   * updatePayment). The session lookup by a key inside `data` is a sequential scan: a fallback
+   * only. Null for a payment that is not this store's. Safe against a concurrent creation: the
+   * unique payment_id keeps one row.
+   */
+  async ensureLedgerPayment({ paymentId, sessionId }: { paymentId?: string; sessionId?: string }): Promise<LedgerPayment | null> {
+    if (paymentId) {
+      const [row] = await this.listStablecoinPayments({ payment_id: paymentId })
+      if (row) return row
+    }
+    const sessions = sessionId ? [await this.retrievePaymentSession(sessionId)] : paymentId ? await this.listPaymentSessionsOfPayment(paymentId) : []
+    const session = sessions.find((s): s is medusaData.MedusaPaymentSession => !!s && isStablecoinSession(s))
+    if (!session) return null
+    const now = new Date()
+    // The first poll only after a few minutes: the webhook is the primary signal.
+    const input = ledgerPaymentFromSession(session, nextPollAt({ attempts: 0, createdAt: now, now, settings: this.options.reconcile }))
+    const [existing] = await this.listStablecoinPayments({ payment_id: input.payment_id })
+    if (existing) return existing
+    try {
+      return await this.createStablecoinPayments(input)
+    } catch (e) {
+      const [row] = await this.listStablecoinPayments({ payment_id: input.payment_id })
+      if (row) return row
+      throw e
+    }
+  }
+
+  @InjectManager()
+  async retrievePaymentSession(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaPaymentSession | null> {
+    return medusaData.paymentSessionById(this.execute(sharedContext), sessionId)
+  }
+
+  /** The stablecoin sessions whose data names this service payment (a webhook can outrun the ledger row). */
+  @InjectManager()
+  async listPaymentSessionsOfPayment(paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaPaymentSession[]> {
+    return medusaData.paymentSessionsByPaymentId(this.execute(sharedContext), paymentId)
+  }
+
+  /** A cart's payment sessions, oldest first; null when there is no such cart. */
+  @InjectManager()
+  async listPaymentSessionsOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaPaymentSession[] | null> {
+    return medusaData.paymentSessionsOfCart(this.execute(sharedContext), cartId)
+  }
+
+  @InjectManager()
+  async retrieveCartOfSession(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.CartOfSession | null> {
+    return medusaData.cartOfSession(this.execute(sharedContext), sessionId)
+  }
+
+  @InjectManager()
+  async retrieveOrderOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+    return medusaData.orderOfCart(this.execute(sharedContext), cartId)
+  }
+
+  @InjectManager()
+  async retrieveSessionPayment(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaSessionPayment | null> {
+    return medusaData.paymentOfSession(this.execute(sharedContext), sessionId)
+  }
+
+  @InjectManager()
+  async retrieveMedusaPayment(paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaSessionPayment | null> {
+    return medusaData.paymentById(this.execute(sharedContext), paymentId)
+  }
+
+  @InjectManager()
+  async isSessionSettledOtherwise(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    return medusaData.isSessionSettledOtherwise(this.execute(sharedContext), sessionId)
+  }
+
+  @InjectManager()
+  async listPaymentLinks(sessionIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, medusaData.PaymentLinks>> {
+    return medusaData.linksOfSessions(this.execute(sharedContext), sessionIds)
+  }
+
+  @InjectManager()
+  async listSessionIdsOf(of: { order_id?: string; cart_id?: string }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return medusaData.sessionIdsOf(this.execute(sharedContext), of)
+  }
+
+  private execute(sharedContext: Context) {
+    const manager = this.manager(sharedContext)
+    return manager.execute.bind(manager) as SqlEntityManager["execute"]
   }
 
   /** The transaction's manager inside @InjectTransactionManager, the plain one inside @InjectManager. */
@@ -372,6 +515,53 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       [JSON.stringify(merged), due, paymentRowId]
     )
     return merged
+  }
+
+  /**
+   * Copies the refunds the provider recorded on a Medusa payment (its `data.refunds`, one per
+   * refundPayment call, in order) into the payment's ledger row, so what a customer is owed is
+   * listed for the merchant and never lives only in payment data or a log line. Medusa's refund
+   * records, in the same order, tell why (a merchant's refund, or a failed cart completion).
+   */
+  async recordMedusaRefunds(paymentRowId: string, payment: medusaData.MedusaSessionPayment): Promise<LedgerRefund[]> {
+    const recorded = ((payment.data?.refunds ?? []) as LedgerRefund[]).filter((r) => r && typeof r.id === "string")
+    if (!recorded.length) return []
+    const medusaRefunds = [...payment.refunds].sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+    const refunds = recorded.map((refund, i) =>
+      CART_COMPLETION_FAILED_NOTE.test(medusaRefunds[i]?.note ?? "") ? { ...refund, reason: "cart_completion_failed" as const } : refund
+    )
+    return this.addRefunds(paymentRowId, refunds)
+  }
+
+  /**
+   * Takes the right to read one payment from the service for a shopper's page, within the store's
+   * budget. The ledger's last_refreshed_at is the record: a read is counted by setting it, so the
+   * rows set in the last second are the reads of the last second, across every cart and every
+   * instance (they share the database). Counting and taking happen under one transaction-scoped
+   * advisory lock, so two instances never both take the last read. The lock is tried, not waited
+   * for: a claim that finds it taken takes no read (the page shows the last known state, a
+   * completion is answered 409 and asks again), so a flood never parks pooled connections in a
+   * queue on it while captures wait for one (RELIABILITY.md, "Deferred authorization under load
+   * and abuse"). Returns whether this call took it.
+   */
+  @InjectTransactionManager()
+  async claimStorefrontRead(
+    { rowId, minIntervalMs, limit }: { rowId: string; minIntervalMs: number; limit: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    const manager = this.manager(sharedContext)
+    const [locked] = await manager.execute(`select pg_try_advisory_xact_lock(hashtext(?)) as had`, [STOREFRONT_READ_BUDGET_LOCK])
+    if (!locked?.had) return false
+    const rows = await manager.execute(
+      `update stablecoin_payment set last_refreshed_at = clock_timestamp()
+        where id = ? and deleted_at is null
+          and (last_refreshed_at is null or last_refreshed_at < clock_timestamp() - make_interval(secs => ?))
+          and (select count(*) from stablecoin_payment
+                where deleted_at is null and last_refreshed_at > clock_timestamp() - interval '1 second') < ?
+        returning id`,
+      [rowId, minIntervalMs / 1000, limit]
+    )
+    return rows.length === 1
   }
 
   /** Records that a due refund was sent (its transfer checked on-chain by the caller); clears refund_due when none is left. */

@@ -1,12 +1,7 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ObservationSource } from "../../lib/confirmation/payment-observation"
 import type { AttentionKind } from "../../lib/ledger/attention"
-import { STABLECOIN_MODULE } from "../../modules/stablecoin"
-import type StablecoinModuleService from "../../modules/stablecoin/service"
-import { syncLedgerRefunds } from "../sync-ledger-refunds"
-import { findCartOfSession } from "../find-cart-of-session"
-import { findSessionPayment } from "../find-session-payment"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
 
 export const markPaymentCapturedStepId = "mark-payment-captured-step"
 
@@ -20,14 +15,15 @@ export type MarkPaymentCapturedStepInput = { paymentRowId: string; sessionId: st
 export const markPaymentCapturedStep = createStep(
   markPaymentCapturedStepId,
   async ({ paymentRowId, sessionId, source, settledAttention }: MarkPaymentCapturedStepInput, { container }) => {
-    const payment = await findSessionPayment(container, sessionId)
+    const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const payment = await module.retrieveSessionPayment(sessionId)
     if (!payment?.captured_at) throw new Error(`stablecoin: payment session ${sessionId} was confirmed but Medusa did not capture it`)
-    const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const refunds = await syncLedgerRefunds(container, { paymentRowId, payment })
+    const refunds = await module.recordMedusaRefunds(paymentRowId, payment)
     // Medusa 2.21 can capture and then fail to complete the cart without refunding (processPaymentWorkflow):
-    // the money is in, the order is not; a person must see that.
-    const orderMissing = !refunds.some((r) => r.reason === "cart_completion_failed") && !(await cartBecameOrder(container, sessionId))
-    await ledger.updateStablecoinPayments({
+    // the money is in, the order is not; a person must see that. A collection that is not a cart's has nothing to complete.
+    const cart = await module.retrieveCartOfSession(sessionId)
+    const orderMissing = !refunds.some((r) => r.reason === "cart_completion_failed") && !!cart?.cartId && !cart.orderId
+    await module.updateStablecoinPayments({
       id: paymentRowId,
       captured_at: new Date(payment.captured_at),
       confirmed_by: source,
@@ -38,9 +34,3 @@ export const markPaymentCapturedStep = createStep(
     return new StepResponse({ capturedAt: new Date(payment.captured_at).toISOString(), refundsDue: refunds.filter((r) => r.state === "due").length, orderMissing })
   }
 )
-
-/** Whether the cart of the session's payment collection became an order (a collection that is not a cart's has nothing to complete). */
-async function cartBecameOrder(container: MedusaContainer, sessionId: string): Promise<boolean> {
-  const cart = await findCartOfSession(container, sessionId)
-  return !!cart && (!cart.cartId || !!cart.orderId)
-}

@@ -2,15 +2,13 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError } from "../../lib/errors/describe-error"
-import { createServiceClientFromOptions } from "../../lib/options"
 import { nextPollAt, runWithConcurrency } from "../../lib/reconcile"
 import { RateLimitedError, ServiceNetworkError, ServiceTimeoutError } from "../../lib/service-client"
 import { PAYMENT_STATUSES } from "../../lib/service-client/payment-status"
 import { isFinalStatus } from "../../lib/status"
-import { STABLECOIN_MODULE } from "../../modules/stablecoin"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
 import type { ClaimedPaymentRow } from "../../modules/stablecoin/service"
-import type StablecoinModuleService from "../../modules/stablecoin/service"
-import { pollStablecoinPayment } from "../poll-stablecoin-payment"
+import { pollStablecoinPayment } from "./poll-stablecoin-payment"
 
 export const pollDuePaymentsStepId = "poll-due-payments-step"
 
@@ -58,7 +56,6 @@ export const pollDuePaymentsStep = createStep(
     const now = new Date(nowIso)
     const holder = randomUUID()
     const claimed = await ledger.claimDuePayments({ holder, now, limit: batchSize ?? options.reconcile.batchSize, finalStatuses })
-    const client = createServiceClientFromOptions(options)
     const output: PollDuePaymentsStepOutput = { selected: claimed.length, polled: 0, updated: 0, captured: 0, stopped: 0, failed: 0, rateLimited: false, retryAfterMs: null, serviceUnreachable: false }
 
     const schedule = async (payment: ClaimedPaymentRow, final: boolean, attention?: string) => {
@@ -75,7 +72,7 @@ export const pollDuePaymentsStep = createStep(
       run: async (payment) => {
         if (output.rateLimited || output.serviceUnreachable) return "stop"
         try {
-          const polled = await pollStablecoinPayment(container, client, payment, "reconcile")
+          const polled = await pollStablecoinPayment(container, payment, "reconcile")
           if (!polled.ok) {
             if (polled.error instanceof RateLimitedError) {
               output.rateLimited = true

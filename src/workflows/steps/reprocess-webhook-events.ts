@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { STABLECOIN_MODULE } from "../../modules/stablecoin"
-import type StablecoinModuleService from "../../modules/stablecoin/service"
-import { reprocessStablecoinWebhookEvent } from "../reprocess-stablecoin-webhook-event"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import { processStablecoinWebhookEventWorkflow } from "../process-stablecoin-webhook-event"
 
 export const reprocessWebhookEventsStepId = "reprocess-webhook-events-step"
 
@@ -38,7 +37,7 @@ export const reprocessWebhookEventsStep = createStep(
     const output: ReprocessWebhookEventsStepOutput = { found: events.length, processed: 0, captured: 0, failed: 0, exhausted: 0 }
 
     for (const stored of events) {
-      const processed = await reprocessStablecoinWebhookEvent(container, stored.event_id)
+      const { result: processed } = await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId: stored.event_id } })
       if (!processed) continue
       if (processed.state === "failed") output.failed++
       else output.processed++

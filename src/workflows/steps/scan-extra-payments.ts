@@ -1,17 +1,15 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Address, Hex, PublicClient } from "viem"
-import { createRpcClient } from "../../lib/chain/create-rpc-client"
 import { groupScanBatches } from "../../lib/chain/group-scan-batches"
 import { planScanRange } from "../../lib/chain/plan-scan-range"
 import { readPaymentReceipts } from "../../lib/chain/read-payment-receipts"
 import { describeError } from "../../lib/errors/describe-error"
 import { PAYMENT_STATUSES } from "../../lib/service-client/payment-status"
 import { isFinalStatus } from "../../lib/status"
-import { STABLECOIN_MODULE } from "../../modules/stablecoin"
-import type StablecoinModuleService from "../../modules/stablecoin/service"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
 import type { ChainScanRow, ReceiptInput } from "../../modules/stablecoin/service"
-import { applyChainReceipts } from "../apply-chain-receipts"
+import { applyChainReceiptsWorkflow } from "../apply-chain-receipts"
 
 export const scanExtraPaymentsStepId = "scan-extra-payments-step"
 
@@ -46,7 +44,7 @@ const lower = (v: string | undefined | null) => (v ?? "").toLowerCase()
  * capture. It takes a bounded batch of payments due for a scan (extraPayments options), and per
  * chain reads bounded block ranges with at most one eth_getLogs per rail per range, from each
  * payment's recorded scanned-up-to block (first: the block its addresses were verified at);
- * payments close together share a range, one far behind gets its own (groupScanBatches). Each log is recorded once as a receipt; applyChainReceipts then updates the payment under
+ * payments close together share a range, one far behind gets its own (groupScanBatches). Each log is recorded once as a receipt; applyChainReceiptsWorkflow then updates the payment under
  * its lock (received total, surplus owed, refund_due event). A chain that cannot be read leaves
  * its payments where they were, for the next run.
  */
@@ -70,11 +68,10 @@ export const scanExtraPaymentsStep = createStep(
     for (const row of claimed) byChain.set(row.chain_id, [...(byChain.get(row.chain_id) ?? []), row])
 
     for (const [chainId, all] of byChain) {
-      const chain = options.chains.find((c) => c.chainId === chainId)
+      const client = ledger.rpcClient(chainId)
       const rows = all.filter((r) => r.verification?.blockNumber && r.verification.token && (r.rail === "deposit" ? r.verification.forwarder : r.verification.pool && r.verification.paymentRef))
-      if (!chain || !rows.length) continue
+      if (!client || !rows.length) continue
       try {
-        const client = createRpcClient({ rpcUrl: chain.rpcUrl, timeoutMs: options.rpcTimeoutMs })
         const head = await client.getBlockNumber({ cacheTime: 0 })
         const firstBlocks = rows.map((r) => (r.chain_scanned_to_block === null ? BigInt(r.verification!.blockNumber!) : BigInt(r.chain_scanned_to_block) + 1n))
         for (const group of groupScanBatches({ firstBlocks, maxBlockRange: settings.maxBlockRange })) {
@@ -95,7 +92,7 @@ export const scanExtraPaymentsStep = createStep(
       }
       for (const row of rows) {
         try {
-          const applied = await applyChainReceipts(container, row.id, row.payment_id)
+          const { result: applied } = await applyChainReceiptsWorkflow(container).run({ input: { paymentRowId: row.id, paymentId: row.payment_id } })
           if (applied.refundAdded) output.refundsAdded++
           output.announced += applied.announced
         } catch (e) {

@@ -5,7 +5,7 @@ import { isPaymentConfirmedEvent, parseWebhookEvent, verifyWebhookSignature } fr
 import { WEBHOOK_MAX_BODY_BYTES } from "../../../lib/webhooks/constants"
 import { STABLECOIN_MODULE } from "../../../modules/stablecoin"
 import type StablecoinModuleService from "../../../modules/stablecoin/service"
-import { WEBHOOK_EVENT_RECORDED } from "../../../workflows/apply-webhook-event-in-background"
+import { WEBHOOK_EVENT_RECORDED } from "../../../lib/webhooks"
 
 export type HandleWebhookResult = { status: 200 | 400 | 401 | 413; body: Record<string, unknown> }
 

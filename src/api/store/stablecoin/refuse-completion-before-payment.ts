@@ -3,10 +3,9 @@ import { isStablecoinSession } from "../../../modules/stablecoin/ledger-payment-
 import { storefrontErrorAnswer } from "../../../lib/errors/storefront-error-answer"
 import { STOREFRONT_ERROR_CODES } from "../../../lib/session-data"
 import { StablecoinStoreError } from "../../../providers/stablecoin/core/to-medusa-error"
-import { ensurePaymentInFlight } from "../../../workflows/ensure-payment-in-flight"
-import { findCartOfSession } from "../../../workflows/find-cart-of-session"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../../modules/stablecoin"
+import { ensurePaymentInFlightWorkflow } from "../../../workflows/ensure-payment-in-flight"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
-import { loadCartPaymentSessions } from "./load-cart-payment-sessions"
 
 /**
  * Middleware of Medusa's POST /store/carts/:id/complete for carts paying in stablecoins. The order
@@ -16,12 +15,13 @@ import { loadCartPaymentSessions } from "./load-cart-payment-sessions"
  * looks and hands on: no lock is held across the client's request.
  */
 export async function refuseCompletionBeforePayment(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const sessions = ((await loadCartPaymentSessions(req.scope, req.params.id!)) ?? []).filter(isStablecoinSession)
+  const module = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const sessions = ((await module.listPaymentSessionsOfCart(req.params.id!)) ?? []).filter(isStablecoinSession)
   if (!sessions.length) return next()
   // A cart already completed answers its order (Medusa finds it through the order-cart link).
-  if ((await findCartOfSession(req.scope, sessions[0]!.id))?.orderId) return next()
+  if (await module.retrieveOrderOfCart(req.params.id!)) return next()
   for (const session of sessions) {
-    if (await ensurePaymentInFlight(req.scope, session.id)) return next()
+    if ((await ensurePaymentInFlightWorkflow(req.scope).run({ input: { sessionId: session.id } })).result) return next()
   }
   // Answered here rather than thrown: an app's own errorHandler replaces the plugin's, and the storefront's retry depends on this 409.
   const refusal = new StablecoinStoreError(STOREFRONT_ERROR_CODES.paymentNotInFlight, "The stablecoin payment has not been seen yet. Send the payment, then complete the order again.")

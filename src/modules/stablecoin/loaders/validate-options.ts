@@ -1,7 +1,7 @@
 import type { LoaderOptions } from "@medusajs/framework/types"
-import { parsePluginOptions } from "../../../lib/options"
+import { pluginRuntimeOf } from "../../../lib/runtime/plugin-runtime"
 
 /** Invalid options stop the app at boot, naming each wrong option. */
 export default async function validateOptionsLoader({ options }: LoaderOptions) {
-  parsePluginOptions(options)
+  pluginRuntimeOf(options)
 }

@@ -26,13 +26,14 @@ import { AbstractPaymentProvider, MathBN, MedusaError, PaymentActions, PaymentSe
 import { getAddress, isAddress } from "viem"
 import { buildErc20TransferUri } from "../../../lib/chain/build-erc20-transfer-uri"
 import { computePaymentRef } from "../../../lib/chain/compute-payment-ref"
-import { createChainVerifier, type ChainVerifier } from "../../../lib/chain/create-chain-verifier"
+import type { ChainVerifier } from "../../../lib/chain/create-chain-verifier"
 import { formatTokenAmount } from "../../../lib/chain/format-token-amount"
 import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "../../../lib/chain/types"
 import { readRecordedConfirmation, verifyPaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
 import { readRecordedInFlight, verifyPaymentInFlight } from "../../../lib/confirmation/payment-in-flight"
 import type { LedgerRefund } from "../../../lib/ledger/refunds"
-import { createServiceClientFromOptions, parsePluginOptions, type PluginOptions } from "../../../lib/options"
+import type { PluginOptions } from "../../../lib/options"
+import { pluginRuntimeOf } from "../../../lib/runtime/plugin-runtime"
 import { verifyQuoteAnswersRequest } from "../../../lib/quote/verify-quote-answers-request"
 import { computeRefundTokenAmount } from "../../../lib/refunds/compute-refund-token-amount"
 import { MAX_CART_TOTAL } from "../../../lib/service-client/schemas"
@@ -69,16 +70,18 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   protected readonly verifier_: ChainVerifier
 
   static validateOptions(options: Record<string, unknown>): void {
-    parsePluginOptions(options)
+    pluginRuntimeOf(options)
   }
 
   constructor(cradle: Deps, options: PluginOptions) {
     // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [Deps, PluginOptions]))
-    this.options_ = parsePluginOptions(options)
+    // Medusa gives a provider a container of its own, without the stablecoin module: the runtime is shared through the options object instead.
+    const runtime = pluginRuntimeOf(options)
+    this.options_ = runtime.options
     this.logger_ = cradle.logger
-    this.client_ = createServiceClientFromOptions(this.options_)
-    this.verifier_ = createChainVerifier({ chains: this.options_.chains, timeoutMs: this.options_.rpcTimeoutMs })
+    this.client_ = runtime.client
+    this.verifier_ = runtime.verifier
   }
 
   /** Creates this rail's payment for a quote at the service and proves its addresses on-chain. */

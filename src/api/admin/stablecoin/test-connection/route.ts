@@ -1,5 +1,4 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { createServiceClientFromOptions } from "../../../../lib/options"
 import { ServiceNotFoundError, ServiceUnauthorizedError } from "../../../../lib/service-client/errors"
 import { resolveLedger } from "../utils/resolve-ledger"
 
@@ -13,7 +12,7 @@ const PROBE_PAYMENT_ID = "medusa-admin-connection-test"
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const started = Date.now()
-  const result = await createServiceClientFromOptions(resolveLedger(req.scope).options).poolDepositStatus({ id: PROBE_PAYMENT_ID })
+  const result = await resolveLedger(req.scope).client.poolDepositStatus({ id: PROBE_PAYMENT_ID })
   const elapsed_ms = Date.now() - started
   if (result.ok || result.error instanceof ServiceNotFoundError) {
     return res.json({ ok: true, elapsed_ms, message: "The service answered and accepted the api key." })

@@ -1,14 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { confirmStablecoinPaymentByMerchant } from "../../../../../../workflows/confirm-stablecoin-payment-by-merchant"
+import { confirmStablecoinPaymentByMerchantWorkflow } from "../../../../../../workflows/confirm-stablecoin-payment-by-merchant"
 import { loadPresentedPayment } from "../../../utils/load-presented-payment"
 import { retrieveLedgerPayment } from "../../../utils/resolve-ledger"
 
 /**
- * The merchant's confirm action (a ledger id `scpay_…`); see confirmStablecoinPaymentByMerchant
+ * The merchant's confirm action (a ledger id `scpay_…`); see confirmStablecoinPaymentByMerchantWorkflow
  * for the rules. Repeating it is safe: a captured payment answers `already_captured`.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const row = await retrieveLedgerPayment(req.scope, req.params.id!)
-  const { outcome } = await confirmStablecoinPaymentByMerchant(req.scope, row.id)
+  const { outcome } = (await confirmStablecoinPaymentByMerchantWorkflow(req.scope).run({ input: { paymentRowId: row.id } })).result
   res.json({ outcome, payment: await loadPresentedPayment(req.scope, row.id) })
 }

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refreshStablecoinPayment } from "../../../../../../workflows/refresh-stablecoin-payment"
+import { refreshStablecoinPaymentWorkflow } from "../../../../../../workflows/refresh-stablecoin-payment"
 import { loadPresentedPayment } from "../../../utils/load-presented-payment"
 import { retrieveLedgerPayment } from "../../../utils/resolve-ledger"
 
@@ -14,7 +14,8 @@ export const ADMIN_REFRESH_MIN_INTERVAL_MS = 10_000
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const row = await retrieveLedgerPayment(req.scope, req.params.id!)
-  const { refreshed, outcome, error } = await refreshStablecoinPayment(req.scope, { paymentRowId: row.id, minIntervalMs: ADMIN_REFRESH_MIN_INTERVAL_MS, source: "refresh" })
+  const { result } = await refreshStablecoinPaymentWorkflow(req.scope).run({ input: { paymentRowId: row.id, minIntervalMs: ADMIN_REFRESH_MIN_INTERVAL_MS } })
+  const { refreshed, outcome, error } = result
   res.json({
     refreshed,
     outcome,

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { reprocessStablecoinWebhookEvent } from "../../../../../../workflows/reprocess-stablecoin-webhook-event"
+import { processStablecoinWebhookEventWorkflow } from "../../../../../../workflows/process-stablecoin-webhook-event"
 import { resolveLedger } from "../../../utils/resolve-ledger"
 
 /**
@@ -18,7 +18,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   if (event.state !== "failed") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Webhook event ${event.event_id} is ${event.state}, not failed: it is being handled already.`)
   }
-  const result = await reprocessStablecoinWebhookEvent(req.scope, event.event_id)
+  const { result } = await processStablecoinWebhookEventWorkflow(req.scope).run({ input: { eventId: event.event_id } })
   if (!result) throw new MedusaError(MedusaError.Types.CONFLICT, `Webhook event ${event.event_id} is being processed by another process; look again in a moment.`)
   const { state, outcome } = result
   const [updated] = await ledger.listStablecoinWebhookEvents({ id: event.id })

@@ -3,17 +3,11 @@ import type { StablecoinCartPaymentResponse } from "../../../../../../lib/checko
 import { shouldRefreshPayment } from "../../../../../../lib/checkout/should-refresh-payment"
 import { isJustSentPayment } from "../../../../../../lib/checkout/storefront-read-limit"
 import { isStablecoinSession } from "../../../../../../modules/stablecoin/ledger-payment-from-session"
+import type { LedgerPayment } from "../../../../../../modules/stablecoin/types"
 
 export type CartPaymentSession = { id: string; provider_id: string; data: Record<string, unknown> | null; created_at?: string | Date | null }
-export type CartPaymentLedgerRow = PublicLedgerRow & {
-  id: string
-  payment_session_id: string | null
-  intent_id?: string | null
-  rail?: string
-  last_refreshed_at?: Date | string | null
-  last_polled_at?: Date | string | null
-  updated_at?: Date | string | null
-}
+/** The ledger row of a cart's payment, as the storefront's view reads it. */
+export type CartPaymentLedgerRow = PublicLedgerRow & Pick<LedgerPayment, "id" | "payment_id" | "payment_session_id" | "intent_id" | "rail" | "last_refreshed_at" | "last_polled_at" | "updated_at">
 
 /** What a refresh did: asked the service, had nothing to do (read recently), or could not ask (store budget spent, service busy). */
 export type CartPaymentRefresh = "refreshed" | "not_due" | "stale"
@@ -80,6 +74,6 @@ export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, {
 
 /** The latest moment the ledger row learned something: a storefront or admin read, a poll, or any write (an event applied). */
 function observedAtOf(row: CartPaymentLedgerRow | null): string | null {
-  const times = [row?.last_refreshed_at, row?.last_polled_at, row?.updated_at].filter((t): t is Date | string => !!t).map((t) => new Date(t).getTime())
+  const times = [row?.last_refreshed_at, row?.last_polled_at, row?.updated_at].filter((t): t is Date => !!t).map((t) => t.getTime())
   return times.length ? new Date(Math.max(...times)).toISOString() : null
 }

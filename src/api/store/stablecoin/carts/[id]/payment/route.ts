@@ -1,16 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createSingleFlight } from "../../../../../../lib/checkout/single-flight"
 import { storefrontReadLimit } from "../../../../../../lib/checkout/storefront-read-limit"
-import { createServiceClientFromOptions } from "../../../../../../lib/options"
-import type { Rail } from "../../../../../../lib/status"
-import { STABLECOIN_MODULE } from "../../../../../../modules/stablecoin"
-import type StablecoinModuleService from "../../../../../../modules/stablecoin/service"
-import { pollStablecoinPayment } from "../../../../../../workflows/poll-stablecoin-payment"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../../../../../modules/stablecoin"
+import { pollStablecoinPayment } from "../../../../../../workflows/steps/poll-stablecoin-payment"
 import type { StoreGetStablecoinCartPaymentType } from "../../../validators"
-import { loadCartPaymentSessions } from "../../../load-cart-payment-sessions"
-import { claimStorefrontRead } from "../../../../../../workflows/claim-storefront-read"
 import { getCartPayment, type CartPaymentLedgerRow, type CartPaymentRefresh, type CartPaymentView } from "./get-cart-payment"
 
 /** At most one service read per payment per this interval, however many tabs or instances poll (the ledger's claim). */
@@ -26,23 +20,20 @@ const inFlight = createSingleFlight<string, CartPaymentRefresh>()
  * (rail, status and message, amounts, verified addresses, expiry, confirmations, order id) with
  * its age (observedAt, stale). Browser polling never maps one-to-one to service requests: one read
  * per payment per STOREFRONT_REFRESH_INTERVAL_MS, and the option storefrontReadsPerSecond for the
- * whole store (claim-storefront-read.ts); `?sent=1` says the shopper just sent a payment (read first).
+ * whole store (StablecoinModuleService.claimStorefrontRead); `?sent=1` says the shopper just sent a payment (read first).
  */
 export const GET = async (req: MedusaRequest<unknown, StoreGetStablecoinCartPaymentType>, res: MedusaResponse<CartPaymentView>) => {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const pg = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
   const sent = (req.validatedQuery as StoreGetStablecoinCartPaymentType | undefined)?.sent
 
   async function refresh(row: CartPaymentLedgerRow, priority: boolean): Promise<CartPaymentRefresh> {
     // Read within the interval already: no transaction, no lock (most polls end here).
     if (row.last_refreshed_at && Date.now() - new Date(row.last_refreshed_at).getTime() < STOREFRONT_REFRESH_INTERVAL_MS) return "not_due"
     const limit = storefrontReadLimit({ perSecond: ledger.options.storefrontReadsPerSecond, priority })
-    if (!(await claimStorefrontRead(pg, { rowId: row.id, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, limit }))) return "stale"
+    if (!(await ledger.claimStorefrontRead({ rowId: row.id, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, limit }))) return "stale"
     // A shopper's page does not wait out the service's Retry-After: it shows the last known state.
-    const client = createServiceClientFromOptions({ ...ledger.options, maxRateLimitWaitMs: 0 })
-    const polled = await pollStablecoinPayment(req.scope, client, { payment_id: row.payment_id, intent_id: row.intent_id ?? null, rail: row.rail as Rail }, "refresh")
+    const polled = await pollStablecoinPayment(req.scope, row, "refresh", { forShopper: true })
     if (!polled.ok) {
       logger.warn(`stablecoin: storefront read of ${row.id} not answered (${polled.error.code}); the page shows the last known state`)
       return "stale"
@@ -52,14 +43,9 @@ export const GET = async (req: MedusaRequest<unknown, StoreGetStablecoinCartPaym
 
   const result = await getCartPayment(
     {
-      loadSessions: (cartId) => loadCartPaymentSessions(req.scope, cartId),
-      async findOrderId(cartId) {
-        const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-        return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
-      },
-      async ledgerRowsOf(sessionId) {
-        return (await ledger.listStablecoinPayments({ payment_session_id: sessionId })) as unknown as CartPaymentLedgerRow[]
-      },
+      loadSessions: (cartId) => ledger.listPaymentSessionsOfCart(cartId),
+      findOrderId: (cartId) => ledger.retrieveOrderOfCart(cartId),
+      ledgerRowsOf: (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId }),
       refresh: (row, priority) =>
         inFlight.run(row.id, async () => {
           try {

@@ -1,10 +1,8 @@
-import type { Hex } from "viem"
-import { checkRefundTransfer } from "../../../../lib/chain/check-refund-transfer"
-import { createRpcClient } from "../../../../lib/chain/create-rpc-client"
-import { readErc20Transfers } from "../../../../lib/chain/read-erc20-transfers"
-import type { LedgerRefund } from "../../../../lib/ledger/refunds"
-import type { PluginOptions } from "../../../../lib/options"
-import type { LedgerPaymentRow } from "./present-payment"
+import type { Hex, PublicClient } from "viem"
+import { checkRefundTransfer } from "../chain/check-refund-transfer"
+import { readErc20Transfers } from "../chain/read-erc20-transfers"
+import type { LedgerRefund } from "../ledger/refunds"
+import type { PluginOptions } from "../options/plugin-options"
 
 /** Why a transaction is not the refund, in the merchant's words, with what to do about it. */
 export type RefundRejection = { code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "chain_unavailable"; message: string; failed?: string[] }
@@ -18,10 +16,8 @@ export type RefundOnChainCheck = { ok: true; blockNumber: string; sender: string
  * typed is only a pointer: the chain decides.
  */
 export async function checkRefundOnChain(
-  { row, refund, txHash, options }: { row: LedgerPaymentRow; refund: LedgerRefund; txHash: Hex; options: PluginOptions }
+  { client, chain, tokenAddress, refund, txHash }: { client: PublicClient; chain: PluginOptions["chains"][number]; tokenAddress: string; refund: LedgerRefund; txHash: Hex }
 ): Promise<RefundOnChainCheck> {
-  const chain = options.chains.find((c) => c.chainId === refund.chainId)!
-  const client = createRpcClient({ rpcUrl: chain.rpcUrl, timeoutMs: options.rpcTimeoutMs })
   const read = await readErc20Transfers({ client, chainId: chain.chainId, txHash })
   if (!read.ok) return { ok: false, rejection: { code: "chain_unavailable", message: `${read.error.shortMessage} Try again when the chain's RPC answers.` } }
   if (!read.value.found) {
@@ -36,11 +32,11 @@ export async function checkRefundOnChain(
   const senders = [chain.payout, ...chain.refundSenders]
   const check = checkRefundTransfer({
     transfers: read.value.transfers,
-    expected: { token: row.token_address as string, senders, to: refund.payerAddress as string, amount: BigInt(refund.tokenAmount) },
+    expected: { token: tokenAddress, senders, to: refund.payerAddress as string, amount: BigInt(refund.tokenAmount) },
   })
   if (check.ok) return { ok: true, blockNumber: read.value.blockNumber.toString(), sender: check.transfer.from.toLowerCase() }
   const words = {
-    token: `token (expected ${row.token_address})`,
+    token: `token (expected ${tokenAddress})`,
     sender: `sender (expected the payout ${chain.payout}${chain.refundSenders.length ? ` or a refund sender: ${chain.refundSenders.join(", ")}` : ""}; add another sending wallet to the chain's refundSenders option)`,
     recipient: `recipient (expected the payer ${refund.payerAddress})`,
     amount: `amount (expected ${refund.tokenAmount} base units)`,

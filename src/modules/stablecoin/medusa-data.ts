@@ -1,0 +1,168 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+
+/**
+ * Typed reads of Medusa's own payment, cart and order data, for the stablecoin module service.
+ * Medusa gives a module no access to Query, so they are plain SQL over Medusa's tables and link
+ * tables (payment_session, payment, refund, cart_payment_collection, order_cart,
+ * order_payment_collection), one statement each where the Query graph took two or three
+ * (docs/architecture.md, "Reading Medusa's data"). Amounts come from `raw_amount`, exact.
+ */
+
+/** A Medusa payment session, as the plugin reads it. */
+export type MedusaPaymentSession = {
+  id: string
+  provider_id: string
+  /** Exact decimal string of the session's amount (raw_amount.value). */
+  amount: string
+  currency_code: string
+  data: Record<string, unknown> | null
+  payment_collection_id: string
+  created_at: Date
+}
+
+/** The cart (and its order, once placed) a payment session pays for. */
+export type CartOfSession = {
+  paymentCollectionId: string
+  /** null when the collection is not a cart's (an order's own collection). */
+  cartId: string | null
+  /** The order the cart became, if it did. */
+  orderId: string | null
+}
+
+/** A refund Medusa recorded on a payment. */
+export type MedusaRefund = { id: string; amount: string; note: string | null; created_at: Date }
+
+/** The Medusa payment made from a payment session, with what the ledger needs of it. */
+export type MedusaSessionPayment = {
+  id: string
+  provider_id: string
+  payment_session_id: string | null
+  captured_at: Date | null
+  currency_code: string
+  data: Record<string, unknown> | null
+  refunds: MedusaRefund[]
+}
+
+/** Where a payment session belongs in Medusa: its cart and, once the cart completed, its order. */
+export type PaymentLinks = { order_id: string | null; cart_id: string | null }
+
+type Execute = SqlEntityManager["execute"]
+type Rows<T> = Promise<T[]>
+
+const SESSION_COLUMNS = `s.id, s.provider_id, s.raw_amount->>'value' as amount, s.currency_code, s.data, s.payment_collection_id, s.created_at`
+
+export async function paymentSessionById(execute: Execute, id: string): Promise<MedusaPaymentSession | null> {
+  const [row] = (await execute(`select ${SESSION_COLUMNS} from payment_session s where s.id = ? and s.deleted_at is null`, [id])) as Awaited<Rows<MedusaPaymentSession>>
+  return row ?? null
+}
+
+/** Sessions whose data names this service payment (the webhook can outrun the ledger row's creation). */
+export async function paymentSessionsByPaymentId(execute: Execute, paymentId: string): Promise<MedusaPaymentSession[]> {
+  return (await execute(`select ${SESSION_COLUMNS} from payment_session s where s.data->>'paymentId' = ? and s.deleted_at is null`, [paymentId])) as MedusaPaymentSession[]
+}
+
+/** A cart's payment sessions (every provider), oldest first; null when there is no such cart. */
+export async function paymentSessionsOfCart(execute: Execute, cartId: string): Promise<MedusaPaymentSession[] | null> {
+  const rows = (await execute(
+    `select c.id as cart_id, ${SESSION_COLUMNS}
+       from cart c
+       left join cart_payment_collection l on l.cart_id = c.id and l.deleted_at is null
+       left join payment_session s on s.payment_collection_id = l.payment_collection_id and s.deleted_at is null
+      where c.id = ? and c.deleted_at is null
+      order by s.created_at`,
+    [cartId]
+  )) as Array<MedusaPaymentSession & { cart_id: string }>
+  if (!rows.length) return null
+  return rows.filter((r) => r.id !== null).map(({ cart_id: _, ...session }) => session)
+}
+
+export async function cartOfSession(execute: Execute, sessionId: string): Promise<CartOfSession | null> {
+  const [row] = (await execute(
+    `select s.payment_collection_id, l.cart_id, o.order_id
+       from payment_session s
+       left join cart_payment_collection l on l.payment_collection_id = s.payment_collection_id and l.deleted_at is null
+       left join order_cart o on o.cart_id = l.cart_id and o.deleted_at is null
+      where s.id = ? and s.deleted_at is null
+      limit 1`,
+    [sessionId]
+  )) as Array<{ payment_collection_id: string | null; cart_id: string | null; order_id: string | null }>
+  if (!row?.payment_collection_id) return null
+  return { paymentCollectionId: row.payment_collection_id, cartId: row.cart_id, orderId: row.cart_id ? row.order_id : null }
+}
+
+/** The order a cart became, if it did. */
+export async function orderOfCart(execute: Execute, cartId: string): Promise<string | null> {
+  const [row] = (await execute(`select order_id from order_cart where cart_id = ? and deleted_at is null limit 1`, [cartId])) as Array<{ order_id: string }>
+  return row?.order_id ?? null
+}
+
+const PAYMENT_COLUMNS = `p.id, p.provider_id, p.payment_session_id, p.captured_at, p.currency_code, p.data,
+  coalesce((select json_agg(json_build_object('id', r.id, 'amount', r.raw_amount->>'value', 'note', r.note, 'created_at', r.created_at) order by r.created_at)
+              from refund r where r.payment_id = p.id and r.deleted_at is null), '[]'::json) as refunds`
+
+/** The Medusa payment made from this session, with its refunds. */
+export async function paymentOfSession(execute: Execute, sessionId: string): Promise<MedusaSessionPayment | null> {
+  const [row] = (await execute(`select ${PAYMENT_COLUMNS} from payment p where p.payment_session_id = ? and p.deleted_at is null limit 1`, [sessionId])) as MedusaSessionPayment[]
+  return row ? withDates(row) : null
+}
+
+export async function paymentById(execute: Execute, id: string): Promise<MedusaSessionPayment | null> {
+  const [row] = (await execute(`select ${PAYMENT_COLUMNS} from payment p where p.id = ? and p.deleted_at is null`, [id])) as MedusaSessionPayment[]
+  return row ? withDates(row) : null
+}
+
+/** json_agg gives the refunds' dates as text. */
+function withDates(payment: MedusaSessionPayment): MedusaSessionPayment {
+  return { ...payment, refunds: payment.refunds.map((r) => ({ ...r, created_at: new Date(r.created_at) })) }
+}
+
+/**
+ * Whether the payment collection of this session already holds a captured payment of another
+ * session: the order was paid another way (marked paid by hand, another provider), so capturing
+ * this one too would take the money twice.
+ */
+export async function isSessionSettledOtherwise(execute: Execute, sessionId: string): Promise<boolean> {
+  const rows = await execute(
+    `select 1 from payment_session s
+       join payment p on p.payment_collection_id = s.payment_collection_id and p.deleted_at is null
+      where s.id = ? and s.deleted_at is null and p.payment_session_id is distinct from s.id and p.captured_at is not null and p.canceled_at is null
+      limit 1`,
+    [sessionId]
+  )
+  return rows.length > 0
+}
+
+/**
+ * The order and cart of each payment session. Deleted sessions count: a session the cart replaced
+ * (attention session_requoted) still belongs to that cart, and the merchant should find it there.
+ */
+export async function linksOfSessions(execute: Execute, sessionIds: string[]): Promise<Map<string, PaymentLinks>> {
+  const links = new Map<string, PaymentLinks>()
+  if (!sessionIds.length) return links
+  const rows = (await execute(
+    `select s.id, l.cart_id, coalesce(op.order_id, oc.order_id) as order_id
+       from payment_session s
+       left join cart_payment_collection l on l.payment_collection_id = s.payment_collection_id and l.deleted_at is null
+       left join order_payment_collection op on op.payment_collection_id = s.payment_collection_id and op.deleted_at is null
+       left join order_cart oc on oc.cart_id = l.cart_id and oc.deleted_at is null
+      where s.id = any(?::text[])`,
+    [pgArray(sessionIds)]
+  )) as Array<{ id: string; cart_id: string | null; order_id: string | null }>
+  for (const row of rows) links.set(row.id, { order_id: row.order_id, cart_id: row.cart_id })
+  return links
+}
+
+/** The ids of every payment session (deleted ones too) of an order's and/or a cart's payment collections. */
+export async function sessionIdsOf(execute: Execute, of: { order_id?: string; cart_id?: string }): Promise<string[]> {
+  if (!of.order_id && !of.cart_id) return []
+  const rows = (await execute(
+    `select s.id from payment_session s
+      where (?::text is null or s.payment_collection_id in (select payment_collection_id from order_payment_collection where order_id = ? and deleted_at is null))
+        and (?::text is null or s.payment_collection_id in (select payment_collection_id from cart_payment_collection where cart_id = ? and deleted_at is null))`,
+    [of.order_id ?? null, of.order_id ?? null, of.cart_id ?? null, of.cart_id ?? null]
+  )) as Array<{ id: string }>
+  return rows.map((r) => r.id)
+}
+
+/** A text[] literal for `= any(?::text[])` (the driver would expand a JS array into a list); values are ids and status words. */
+export const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "")}"`).join(",")}}`

@@ -1,0 +1,27 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { describeError } from "../../lib/errors/describe-error"
+import { parseWebhookEvent, type WebhookEvent } from "../../lib/webhooks"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+
+export const claimWebhookEventStepId = "claim-webhook-event-step"
+
+export type ClaimedWebhookEvent = { claim: string; event: WebhookEvent }
+
+/**
+ * This step claims a stored webhook event (however many deliveries, workers or jobs ask, one
+ * holds it) and reads it back from its payload, verified when it arrived. Null when the event does
+ * not exist, another holds it, or its payload no longer parses (then it is finished as ignored).
+ * No compensation: a claim whose holder fails goes stale and is taken again.
+ */
+export const claimWebhookEventStep = createStep(claimWebhookEventStepId, async ({ eventId }: { eventId: string }, { container }) => {
+  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const [stored] = await module.listStablecoinWebhookEvents({ event_id: eventId })
+  const claim = stored ? await module.claimWebhookEvent(eventId) : null
+  if (!stored || !claim) return new StepResponse<ClaimedWebhookEvent | null>(null)
+  const parsed = parseWebhookEvent(JSON.stringify(stored.payload))
+  if (!parsed.ok) {
+    await module.finishWebhookEvent(eventId, claim, "ignored", describeError(parsed.error))
+    return new StepResponse<ClaimedWebhookEvent | null>(null)
+  }
+  return new StepResponse<ClaimedWebhookEvent | null>({ claim, event: parsed.value })
+})

@@ -1,0 +1,134 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { Hex } from "viem"
+import { readPaymentPayer } from "../../lib/chain/read-payment-payer"
+import type { PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
+import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
+import { judgeObservation, type JudgementOutcome } from "../../lib/judgement/judge-observation"
+import type { AttentionKind } from "../../lib/ledger/attention"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import { judgedPaymentOf, ledgerUpdateFromJudgement } from "../../modules/stablecoin/ledger-update-from-judgement"
+import { verificationOf, type LedgerPayment } from "../../modules/stablecoin/types"
+import type { CaptureStablecoinPaymentWorkflowInput } from "../capture-stablecoin-payment"
+
+export const judgePaymentObservationStepId = "judge-payment-observation-step"
+
+export type JudgePaymentObservationStepInput = { observation: PaymentObservation; row: LedgerPayment }
+
+export type JudgedPaymentObservation = {
+  outcome: JudgementOutcome
+  paymentRowId: string
+  /** Whether the ledger row changed (an unchanged poll writes nothing). */
+  changed: boolean
+  /** What captureStablecoinPaymentWorkflow needs when the judgement allows a capture. */
+  capture: CaptureStablecoinPaymentWorkflowInput | null
+}
+
+/**
+ * This step judges an observation of a payment against what the plugin issued (judgeObservation,
+ * the one place that decides capture) and records the judgement in the ledger: status, amounts,
+ * transaction, payer, flags with both values of a contradiction, a surplus owed back. A capture
+ * is recorded as `capture_pending` until the capture workflow checks Medusa's payment, so a
+ * crash in between leaves a flag the reconcile job takes up again, never a final status with
+ * nothing captured. Compensation (the capture failed): the row is flagged `capture_failed`.
+ */
+export const judgePaymentObservationStep = createStep(
+  judgePaymentObservationStepId,
+  async ({ observation, row }: JudgePaymentObservationStepInput, { container }) => {
+    const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const session = row.payment_session_id ? await module.retrievePaymentSession(row.payment_session_id) : null
+    const medusaPayment = session ? await module.retrieveSessionPayment(session.id) : null
+    let capturedAt = row.captured_at
+    if (medusaPayment?.captured_at && !capturedAt) {
+      // Captured by an earlier attempt that died (or whose cart completion failed) before the ledger heard of it.
+      capturedAt = medusaPayment.captured_at
+      await module.updateStablecoinPayments({ id: row.id, captured_at: capturedAt, confirmed_by: observation.source, confirmed_at: new Date() })
+    }
+    // A refund Medusa made on its own (a captured cart that could not complete) is owed to the payer: list it.
+    if (medusaPayment?.refunds.length) await module.recordMedusaRefunds(row.id, medusaPayment)
+    const judged = { ...row, captured_at: capturedAt }
+
+    const judgement = judgeObservation({
+      payment: judgedPaymentOf(judged),
+      observation,
+      policy: module.options,
+      txHashHeldBy: observation.txHash ? await module.findTxHashHolder(row.chain_id, observation.txHash, row.payment_id) : null,
+      sessionExpectsPayment: session?.data?.paymentId === row.payment_id,
+      settledOtherwise: !!session && !capturedAt && (await module.isSessionSettledOtherwise(session.id)),
+    })
+    // A row learned from an event whose session was gone stays an unknown payment.
+    if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
+    const settledAttention = judgement.attention as AttentionKind | null
+    if (judgement.capture) judgement.attention = "capture_pending"
+    const txHash = observation.txHash ?? row.tx_hash
+    const signedPayer = observation.source === "webhook" ? observation.payerAddress : null
+    const chainPayer = judgement.status && txHash && !row.payer_address && !signedPayer ? await readPayerFromChain(container, module, row, txHash) : null
+    const update = ledgerUpdateFromJudgement(judged, observation, judgement, chainPayer)
+    const changed = Object.entries(update).some(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify((judged as Record<string, unknown>)[key] ?? null))
+    if (changed) await module.updateStablecoinPayments(update)
+    if (judgement.mismatch.length) {
+      container.resolve(ContainerRegistrationKeys.LOGGER).warn(
+        `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`
+      )
+    }
+    const payerAddress = "payer_address" in update ? (update.payer_address ?? null) : row.payer_address
+    if (judgement.surplus && (judgement.capture || judgement.outcome === "already_captured" || judgement.outcome === "settled_otherwise")) {
+      await module.addRefunds(row.id, [surplusRefund(row, judgement.surplus, payerAddress)])
+    }
+    const result: JudgedPaymentObservation = { outcome: judgement.outcome, paymentRowId: row.id, changed, capture: null }
+    if (judgement.capture && session) {
+      const confirmation: PaymentConfirmation = {
+        paymentId: row.payment_id,
+        rail: row.rail as PaymentConfirmation["rail"],
+        status: judgement.status!,
+        expectedAmount: row.expected_amount,
+        confirmedAmount: observation.confirmedAmount,
+        tokenDecimals: row.token_decimals!,
+        txHash,
+        payerAddress,
+        source: observation.source,
+        eventId: observation.eventId,
+        confirmedAt: new Date().toISOString(),
+      }
+      result.capture = { paymentRowId: row.id, session: { id: session.id, amount: session.amount, currency_code: session.currency_code }, confirmation, settledAttention }
+    }
+    return new StepResponse(result, result.capture ? row.id : null)
+  },
+  async (captureRowId, { container }) => {
+    if (captureRowId) await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).updateStablecoinPayments({ id: captureRowId, attention: "capture_failed" })
+  }
+)
+
+/**
+ * The payer of a payment whose transaction is known but whose payer is not (a poll or the
+ * merchant's confirm: a status record names no payer), read from the configured RPC: the sender
+ * of the token transfer to the verified forwarder (deposit) or pool (connect). Best effort: a
+ * down RPC leaves it unknown for now, and never stops a capture.
+ */
+async function readPayerFromChain(container: MedusaContainer, module: StablecoinModuleService, row: LedgerPayment, txHash: string): Promise<string | null> {
+  const proof = verificationOf(row)
+  const client = module.rpcClient(row.chain_id)
+  const recipient = proof?.rail === "deposit" ? proof.forwarder : proof?.pool
+  if (!proof || !client || !recipient) return null
+  const read = await readPaymentPayer({ client, chainId: row.chain_id, txHash: txHash as Hex, token: proof.token, recipient })
+  if (read.ok) return read.value
+  container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: the payer of ${row.payment_id} could not be read from chain ${row.chain_id} (${read.error.shortMessage}); it is read again at the next observation.`)
+  return null
+}
+
+function surplusRefund(row: LedgerPayment, surplus: string, payerAddress: string | null) {
+  return {
+    id: "surplus",
+    reason: "surplus" as const,
+    fiatAmount: null,
+    currencyCode: null,
+    tokenAmount: surplus,
+    token: row.token_symbol,
+    chainId: row.chain_id,
+    tokenDecimals: row.token_decimals!,
+    payerAddress,
+    state: "due" as const,
+    recordedAt: new Date().toISOString(),
+  }
+}

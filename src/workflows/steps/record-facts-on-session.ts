@@ -1,0 +1,28 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { signPaymentConfirmation, type PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
+import { signPaymentInFlight, type PaymentInFlight } from "../../lib/confirmation/payment-in-flight"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+
+export const recordFactsOnSessionStepId = "record-facts-on-session-step"
+
+export type RecordFactsOnSessionStepInput = {
+  session: { id: string; amount: BigNumberInput; currency_code: string }
+  facts: { confirmation: PaymentConfirmation } | { inFlight: PaymentInFlight }
+}
+
+/**
+ * This step writes a fact into a payment session's data, MAC'd with the webhook secret, where the
+ * provider's authorizePayment and capturePayment look for it; only a valid MAC passes the
+ * provider's updatePayment, so no other caller can forge one. The workflow holds the cart's lock
+ * around it: Medusa's authorisation writes the data it read back without a lock of its own
+ * (docs/architecture.md#trap-2-authorization-writes-session-data-back-unlocked). Same amount and
+ * currency, so the provider does not re-quote. No compensation: it records a fact that stays true.
+ */
+export const recordFactsOnSessionStep = createStep(recordFactsOnSessionStepId, async ({ session, facts }: RecordFactsOnSessionStepInput, { container }) => {
+  const secrets = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).options.webhookSecrets
+  const signed = "confirmation" in facts ? { confirmation: signPaymentConfirmation(facts.confirmation, secrets) } : { inFlight: signPaymentInFlight(facts.inFlight, secrets) }
+  await container.resolve(Modules.PAYMENT).updatePaymentSession({ id: session.id, amount: session.amount, currency_code: session.currency_code, data: signed })
+  return new StepResponse(undefined)
+})
