@@ -84,6 +84,8 @@ export async function checkoutInChromium(
       await page.goto(`${base}/store`)
       await page.locator('[data-testid="product-wrapper"]').first().click()
       await page.waitForURL(/\/products\//)
+      // A click before the product page has hydrated is lost (seen on next start with the machine loaded).
+      await page.waitForLoadState("networkidle")
       for (const group of await page.locator('[data-testid="product-options"]').all()) await group.locator('[data-testid="option-button"]').first().click()
       await page.locator('[data-testid="add-product-button"]').filter({ hasText: "Add to cart" }).click()
       await page.waitForSelector('[data-testid="nav-cart-link"]:has-text("(1)")')
