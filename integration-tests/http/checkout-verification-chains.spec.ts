@@ -29,7 +29,7 @@ medusaIntegrationTestRunner({
           (e: any) => e.response
         )
       expect(res.status).toBeGreaterThanOrEqual(400)
-      return res as { status: number; data: { type: string; message: string } }
+      return res as { status: number; data: { type: string; code?: string; message: string } }
     }
 
     async function sessionsOf(paymentCollectionId: string) {
@@ -52,7 +52,7 @@ medusaIntegrationTestRunner({
         const res = await refusedSession(paymentCollectionId, provider, { token: "USDC", chainId: 8453 })
         // A documented refusal (422 payment_authorization_error), not a status that reads as a crash.
         expect(res.status).toBe(422)
-        expect(res.data.message).toContain("stablecoin_verification_failed")
+        expect(res.data.code).toBe("stablecoin_verification_failed")
         expect(res.data.message).toMatch(/check [a-z_]+ failed/)
         // Neither the tampered nor the genuine address reaches the customer, not even in the error.
         expect(res.data.message).not.toMatch(/0x[0-9a-fA-F]{40}/)
@@ -73,7 +73,7 @@ medusaIntegrationTestRunner({
 
       const refused = await refusedSession(paymentCollectionId, PROVIDERS.connect, { token: "USDC", chainId: 56 })
       expect(refused.status).toBe(400)
-      expect(refused.data.message).toContain("stablecoin_pool_not_deployed")
+      expect(refused.data.code).toBe("stablecoin_pool_not_deployed")
       expect(await sessionsOf(paymentCollectionId)).toHaveLength(0)
 
       const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 56 })
@@ -106,7 +106,7 @@ medusaIntegrationTestRunner({
         const res = await refusedSession(paymentCollectionId, provider, { token: "USDC", chainId: 8453 })
         expect(res.status).toBe(400)
         expect(res.data.type).toBe("invalid_data")
-        expect(res.data.message).toContain("stablecoin_unsupported_currency")
+        expect(res.data.code).toBe("stablecoin_unsupported_currency")
       }
       expect(stack.sandbox.faults.state().errors).toEqual([expect.objectContaining({ remaining: 1, endpoint: "create-quote" })])
       expect(await sessionsOf(paymentCollectionId)).toHaveLength(0)

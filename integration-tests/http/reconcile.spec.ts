@@ -188,18 +188,17 @@ medusaIntegrationTestRunner({
       expect(await orderCount()).toBe(2)
     })
 
-    it("a service that cannot be reached ends the run at once, every payment still due; the next run captures them", async () => {
+    it("a service that does not answer in time ends the run at once, every payment still due; the next run captures them", async () => {
       const sessions = [await openPayment(), await openPayment(), await openPayment()]
       for (const session of sessions) await payAndSweep(session)
       const before = await Promise.all(sessions.map((s) => rowOf(s.data.paymentId)))
-      const options = ledger.options as { -readonly [k in keyof PluginOptions]: PluginOptions[k] }
-      const baseUrl = options.baseUrl
-      options.baseUrl = "http://127.0.0.1:9" // nothing listens: connection refused
+      // Longer than the client's serviceTimeoutMs: every status request times out, as against a service that is down.
+      stack.sandbox.faults.latency(ledger.options.serviceTimeoutMs + 2_000, "pool-deposit-status")
       let down
       try {
         down = await reconcile({ now: afterFirstPoll() })
       } finally {
-        options.baseUrl = baseUrl
+        stack.sandbox.faults.latency(0, "pool-deposit-status")
       }
       expect(down).toMatchObject({ selected: 3, polled: 0, captured: 0, serviceUnreachable: true, rateLimited: false })
       for (const [i, session] of sessions.entries()) {

@@ -82,7 +82,7 @@ export async function depositSession(instance: Instance, seed: DevSeed, provider
   return { cartId: cart.data.cart.id as string, session, d: session.data as Json }
 }
 
-export type Checkout = { ok: true; t0: number; sessionMs: number; s: Awaited<ReturnType<typeof depositSession>> } | { ok: false; t0: number; status: number; message: string }
+export type Checkout = { ok: true; t0: number; sessionMs: number; s: Awaited<ReturnType<typeof depositSession>> } | { ok: false; t0: number; status: number; code: string | null; message: string }
 
 /** One customer's checkout up to its deposit session; a failure is returned with the store's answer, not thrown. */
 export async function tryCheckout(instance: Instance, seed: DevSeed, provider?: string): Promise<Checkout> {
@@ -91,7 +91,7 @@ export async function tryCheckout(instance: Instance, seed: DevSeed, provider?: 
     const s = await depositSession(instance, seed, provider)
     return { ok: true, t0, sessionMs: Date.now() - t0, s }
   } catch (error: any) {
-    return { ok: false, t0, status: error.answer?.status ?? 0, message: String(error.answer?.data?.message ?? error) }
+    return { ok: false, t0, status: error.answer?.status ?? 0, code: error.answer?.data?.code ?? null, message: String(error.answer?.data?.message ?? error) }
   }
 }
 
@@ -121,13 +121,11 @@ const CODES: string[] = Object.values(STOREFRONT_ERROR_CODES)
 /** The service's own words, its address or key: none may reach a customer. */
 const SERVICE_TEXT = /rate_limited|rate limit exceeded|upstream_unavailable|upstream chain|ECONNREFUSED|fetch failed|socket|127\.0\.0\.1|localhost|apikey|pk_sandbox|internal_error|An unknown error occurred/i
 
-/** A failed checkout's answer as a customer's storefront gets it: a known code first, no service text. Returns the code. */
-export function clearErrorCode(failure: { status: number; message: string }): string | null {
-  const prefix = /^\[([a-z_]+)\] /.exec(failure.message)
-  const code = prefix?.[1] ?? null
-  // The words after the code: the plugin's own codes (stablecoin_service_rate_limited) are not the service's.
-  const words = failure.message.slice(prefix?.[0].length ?? 0)
-  return failure.status >= 400 && code && CODES.includes(code) && !SERVICE_TEXT.test(words) ? code : null
+/** A failed checkout's answer as a customer's storefront gets it: a known code in the answer's code field, no service text in its message. Returns the code. */
+export function clearErrorCode(failure: { status: number; code: string | null; message: string }): string | null {
+  // The message repeats the code as a prefix for @medusajs/js-sdk: the plugin's own codes (stablecoin_service_rate_limited) are not the service's words.
+  const words = failure.code ? failure.message.replace(`[${failure.code}] `, "") : failure.message
+  return failure.status >= 400 && failure.code && CODES.includes(failure.code) && !SERVICE_TEXT.test(words) ? failure.code : null
 }
 
 /** `count` fresh wallets with gas on the anvil at `rpcUrl`, so payments are not one nonce sequence. */

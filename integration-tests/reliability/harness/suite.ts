@@ -207,7 +207,7 @@ export function defineReliabilitySuite(variant: Variant) {
       service.requests.splice(0)
       // Session creation, all at once, spread over the two instances.
       const first = await Promise.all(Array.from({ length: LOAD_CHECKOUTS }, (_, i) => tryCheckout(i % 2 ? b() : a(), cluster.seed)))
-      const firstFailures = first.filter((c) => !c.ok) as Array<{ ok: false; status: number; message: string }>
+      const firstFailures = first.filter((c) => !c.ok) as Array<{ ok: false; status: number; code: string | null; message: string }>
       // A failed checkout must fail with a code the storefront knows and no service text; the customer tries again.
       for (const f of firstFailures) expect(clearErrorCode(f)).not.toBeNull()
       const again = await tryAgain(cluster, firstFailures)

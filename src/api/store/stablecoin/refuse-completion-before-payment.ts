@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { isStablecoinSession } from "../../../modules/stablecoin/ledger-payment-from-session"
 import { storefrontErrorAnswer } from "../../../lib/errors/storefront-error-answer"
 import { STOREFRONT_ERROR_CODES } from "../../../lib/session-data"
-import { StablecoinStoreError } from "../../../providers/stablecoin/core/to-medusa-error"
+import { StablecoinStoreError } from "../../../providers/stablecoin/core/stablecoin-store-error"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../../modules/stablecoin"
 import { ensurePaymentInFlightWorkflow } from "../../../workflows/ensure-payment-in-flight"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"

@@ -40,9 +40,10 @@ import { MAX_CART_TOTAL } from "../../../lib/service-client/schemas"
 import type { ServiceClient } from "../../../lib/service-client/create-service-client"
 import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "../../../lib/service-client/errors"
 import type { Quote } from "../../../lib/service-client/schemas"
-import { allowsCapture, type Rail } from "../../../lib/status"
+import { judgeRecordedConfirmation } from "../../../lib/judgement/judge-recorded-confirmation"
+import type { Rail } from "../../../lib/status"
 import { STOREFRONT_ERROR_CODES, type StablecoinSessionData } from "../../../lib/session-data"
-import { coded, serviceErrorToMedusaError } from "./to-medusa-error"
+import { serviceErrorToMedusaError, StablecoinStoreError } from "./stablecoin-store-error"
 
 const SUPPORTED_CURRENCIES = ["EUR", "USD"] as const
 
@@ -221,12 +222,12 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     return Object.keys(facts).length ? facts : null
   }
 
+  /** A recorded (MAC-checked) confirmation that judgeObservation allows to capture, with what this session issued. */
   private isConfirmed(data: Record<string, unknown> | undefined): boolean {
-    const session = data as Partial<StablecoinSessionData> | undefined
+    const session = data as StablecoinSessionData | undefined
     if (!session?.paymentId) return false
     const confirmation = readRecordedConfirmation(session.confirmation, session.paymentId)
-    if (!confirmation) return false
-    return allowsCapture(confirmation.status, confirmation.rail, confirmation.source, this.options_)
+    return !!confirmation && judgeRecordedConfirmation({ session, confirmation, policy: this.options_ })
   }
 
   private async pollService(data: Record<string, unknown> | undefined) {
@@ -279,7 +280,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
       const answered = verifyQuoteAnswersRequest({ request, quote: quoted.value })
       if (!answered.ok) {
         this.logger_.error(`stablecoin: quote ${quoted.value.quoteId} does not answer the request; nothing shown. ${answered.error.message}`)
-        throw coded(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STOREFRONT_ERROR_CODES.quoteMismatch, `The payment service quoted another amount, currency, token or chain than this cart asked for (check ${answered.error.check} failed); nothing was shown. Please try again.`)
+        throw new StablecoinStoreError(STOREFRONT_ERROR_CODES.quoteMismatch, `The payment service quoted another amount, currency, token or chain than this cart asked for (check ${answered.error.check} failed); nothing was shown. Please try again.`)
       }
       const quote = answered.value
       try {
@@ -313,13 +314,14 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
           this.logger_.warn(`stablecoin: ${e.endpoint} outcome unknown for quote ${quote.quoteId}; starting again with a fresh quote.`)
           continue
         }
-        throw e
+        // A second unknown outcome: the shopper is told the service is unavailable (503, Retry-After), not a bare 500.
+        throw e instanceof PoolCreationOutcomeUnknownError ? this.serviceError(e) : e
       }
     }
   }
 
   /** A service failure as the storefront sees it; the service's own text and status details go to the log only. */
-  private serviceError(error: ServiceClientError): MedusaError {
+  private serviceError(error: ServiceClientError): StablecoinStoreError {
     this.logger_.warn(`stablecoin: ${error.message}`)
     return serviceErrorToMedusaError(error)
   }
@@ -338,7 +340,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     // The storefront learns which check failed, never the addresses (a tampered one must not reach a customer).
     const error = result.error
     const reason = error.name === "ChainVerificationError" ? `check ${error.check} failed` : `chain ${error.chainId} could not be read`
-    throw coded(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${reason}); nothing was shown. Please try again or choose another method.`)
+    throw new StablecoinStoreError(STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${reason}); nothing was shown. Please try again or choose another method.`)
   }
 
   protected paymentUri(proof: VerificationProof, amount: string): string {
@@ -353,8 +355,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
 function checkCurrency(code: string) {
   const upper = code?.toUpperCase()
   if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(upper)) {
-    throw coded(
-      MedusaError.Types.INVALID_DATA,
+    throw new StablecoinStoreError(
       STOREFRONT_ERROR_CODES.unsupportedCurrency,
       `Stablecoin payments need a cart in EUR or USD; this cart is in ${String(code).toUpperCase()}. Use a EUR or USD region.`
     )
@@ -371,8 +372,7 @@ function toFiatNumber(amount: InitiatePaymentInput["amount"]): number {
 function checkTotal(amount: InitiatePaymentInput["amount"]): number {
   const total = toFiatNumber(amount)
   if (!Number.isFinite(total) || total <= 0 || total > MAX_CART_TOTAL) {
-    throw coded(
-      MedusaError.Types.INVALID_DATA,
+    throw new StablecoinStoreError(
       STOREFRONT_ERROR_CODES.invalidAmount,
       `The cart total must be greater than 0 and at most ${MAX_CART_TOTAL} (rounded to cents) for a stablecoin payment; got ${String(MathBN.convert(amount).toFixed())}. Check the cart.`
     )

@@ -47,14 +47,6 @@ export function serviceErrorToMedusaError(error: ServiceClientError): Stablecoin
   return new StablecoinStoreError(STOREFRONT_ERROR_CODES.serviceUnavailable, "The stablecoin payment service is unavailable right now.")
 }
 
-/**
- * Kept so throw sites need no change; new code constructs StablecoinStoreError directly.
- * @deprecated use `new StablecoinStoreError(code, message, { type })`.
- */
-export function coded(type: string, code: StorefrontErrorCode, message: string): StablecoinStoreError {
-  return new StablecoinStoreError(code, message, { type })
-}
-
 /** The connect rail cannot be used on this chain: the storefront should offer the deposit rail. */
 export function poolNotDeployedError(chainId: number): StablecoinStoreError {
   return new StablecoinStoreError(
