@@ -99,24 +99,26 @@ async function main() {
     const dev = await startStorefront(app, setup, "dev", track, timings, log)
     await checkout("deposit", "next dev, deposit", "dtc-starter")
     await dev.stop()
-    // The payment step's weight: the starter's own storefront built first (the baseline), then the guide's.
+    // The production build on the same port (the backend's STORE_CORS names it): what a merchant deploys.
     const storefront = path.join(app, "apps", "storefront")
+    const guideRoutes = routeWeightsOf(await buildStorefront(app, setup, "storefront next build", timings, log))
+    const chainChunks = chainChunksOf(storefront)
+    const production = await startStorefront(app, setup, "production", track, timings, log)
+    // The guide's step 7 on the production build: the payment step's URL in a browser without cookies (a phone).
+    await checkout("deposit", "next start, deposit", null, true, chainChunks)
+    await checkout("connect", "next start, connect", "dtc-starter-connect", false, chainChunks)
+    await production.stop()
+    // The payment step's weight: the starter's own storefront built last, as the baseline (its files put back, then the guide's again).
     const pluginSpec = JSON.parse(readFileSync(path.join(storefront, "package.json"), "utf8")).dependencies["medusa-payment-stablecoin"]
     restoreStarterStorefront(starter, app)
     const starterRoutes = routeWeightsOf(await buildStorefront(app, setup, "storefront next build (the starter's own)", timings, log))
     applyStorefrontGuide(app, pluginSpec)
-    // The production build on the same port (the backend's STORE_CORS names it): what a merchant deploys.
-    const guideRoutes = routeWeightsOf(await buildStorefront(app, setup, "storefront next build", timings, log))
     const weight = {
       nextBuild: { starter: starterRoutes, withPaymentStep: guideRoutes, checkoutFirstLoadAdded: Math.round((guideRoutes.checkout.firstLoad - starterRoutes.checkout.firstLoad) * 10) / 10 },
       storefrontReactAlone: await bundleWeightOf(storefront),
-      chainChunks: chainChunksOf(storefront),
+      chainChunks,
     }
     log(`checkout route: ${starterRoutes.checkout.size} kB / first load ${starterRoutes.checkout.firstLoad} kB (starter), ${guideRoutes.checkout.size} kB / ${guideRoutes.checkout.firstLoad} kB with the payment step (+${weight.nextBuild.checkoutFirstLoadAdded} kB)`)
-    await startStorefront(app, setup, "production", track, timings, log)
-    // The guide's step 7 on the production build: the payment step's URL in a browser without cookies (a phone).
-    await checkout("deposit", "next start, deposit", null, true, weight.chainChunks)
-    await checkout("connect", "next start, connect", "dtc-starter-connect", false, weight.chainChunks)
     failed = false
     const result = "an order placed on each rail through the guide's storefront (next dev, then next build + next start)"
     writeFileSync(path.join(root, "docs", "storefront-nextjs-weight.json"), `${JSON.stringify({ measured: new Date().toISOString().slice(0, 10), ...weight, chainCodeInChromium: orders.flatMap((o) => (o.chainCode ? [{ rail: o.rail, ...o.chainCode }] : [])) }, null, 2)}\n`)
