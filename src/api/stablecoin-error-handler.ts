@@ -1,6 +1,6 @@
 import { errorHandler, type MedusaErrorHandlerFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { storefrontErrorAnswerOf, type StorefrontErrorAnswer } from "../lib/errors/storefront-error-answer"
+import { storefrontErrorAnswerOf, type StorefrontErrorAnswer } from "#src/lib/errors/storefront-error-answer"
 
 /**
  * Medusa's error handler, except for the plugin's own errors (StablecoinStoreError, also as the

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WEBHOOK_EVENT_RECORDED } from "../lib/webhooks"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../modules/stablecoin"
+import { WEBHOOK_EVENT_RECORDED } from "#src/lib/webhooks/index"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 /**
  * Once, soon after start: webhook events stored and acknowledged but never applied (the process

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { describeError } from "../lib/errors/describe-error"
-import { STABLECOIN_MODULE } from "../modules/stablecoin"
-import type StablecoinModuleService from "../modules/stablecoin/service"
-import { reconcileStablecoinPaymentsWorkflow } from "../workflows/reconcile-stablecoin-payments"
+import { describeError } from "#src/lib/errors/describe-error"
+import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
+import type StablecoinModuleService from "#src/modules/stablecoin/service"
+import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
 
 /**
  * Runs the reconcile workflow every minute. Each payment's own backoff schedule (next_poll_at)

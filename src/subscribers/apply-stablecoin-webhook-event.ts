@@ -1,9 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { describeError } from "../lib/errors/describe-error"
-import { WEBHOOK_EVENT_RECORDED } from "../lib/webhooks"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../modules/stablecoin"
-import { processStablecoinWebhookEventWorkflow } from "../workflows/process-stablecoin-webhook-event"
+import { describeError } from "#src/lib/errors/describe-error"
+import { WEBHOOK_EVENT_RECORDED } from "#src/lib/webhooks/index"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { processStablecoinWebhookEventWorkflow } from "#src/workflows/process-stablecoin-webhook-event"
 
 /**
  * Applies a webhook event the route stored and acknowledged (and those the boot job hands over).

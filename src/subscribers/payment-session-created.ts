@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { recordStablecoinPaymentSessionWorkflow } from "../workflows/record-stablecoin-payment-session"
+import { recordStablecoinPaymentSessionWorkflow } from "#src/workflows/record-stablecoin-payment-session"
 
 /** Writes the ledger row of a stablecoin payment as soon as its Medusa payment session exists. */
 export default async function recordStablecoinPaymentSession({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYMENT_LOCK_TIMING, paymentLockKey } from "../lib/locks/lock-keys"
+import { PAYMENT_LOCK_TIMING, paymentLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
 import { settleChainReceiptsStep } from "./steps/settle-chain-receipts"

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { CART_LOCK_TIMING, cartLockKey } from "../lib/locks/lock-keys"
+import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
 import { findPaymentInFlightStep } from "./steps/find-payment-in-flight"
 import { recordFactsOnSessionStep } from "./steps/record-facts-on-session"

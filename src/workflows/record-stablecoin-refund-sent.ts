@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYMENT_LOCK_TIMING, paymentLockKey, refundTxLockKey } from "../lib/locks/lock-keys"
+import { PAYMENT_LOCK_TIMING, paymentLockKey, refundTxLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
 import { recordRefundSentStep, type RecordedRefundSent } from "./steps/record-refund-sent"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { RateLimitedError, ServiceServerError, ServiceUnauthorizedError } from "../../lib/service-client/errors"
-import { StablecoinStoreError, serviceErrorToMedusaError } from "../../providers/stablecoin/core/stablecoin-store-error"
+import { RateLimitedError, ServiceServerError, ServiceUnauthorizedError } from "#src/lib/service-client/errors"
+import { StablecoinStoreError, serviceErrorToMedusaError } from "#src/providers/stablecoin/core/stablecoin-store-error"
 import { stablecoinErrorHandler } from "../stablecoin-error-handler"
 
 /** The parts of Express's request and response the handler touches, recording what it answered. */

@@ -1,7 +1,7 @@
 import type { PaymentObservation } from "../confirmation/payment-observation"
 import type { AttentionKind } from "../ledger/attention"
 import type { MismatchedField } from "../ledger/mismatch"
-import { isFinalStatus, statusAction, type ServiceStatus, type StatusPolicy } from "../status"
+import { allowsCapture, isFinalStatus, statusAction, type ServiceStatus, type StatusPolicy } from "../status"
 import { classifyReceivedAmount, type ReceivedAmountClass } from "./classify-received-amount"
 import { compareWithIssued, type IssuedPayment } from "./compare-with-issued"
 
@@ -123,10 +123,8 @@ export function judgeObservation({ payment, observation, policy, txHashHeldBy, s
   }
   if (payment.captured) return judged("already_captured", surplusAttention)
 
-  const action = statusAction(status, payment.rail, policy)
-  const allowed = action === "capture" || (observation.source === "merchant" && action === "merchant")
-  if (!allowed) {
-    const late = status === "expired_paid_late" && action === "merchant" ? "late_payment" : null
+  if (!allowsCapture(status, payment.rail, observation.source, policy)) {
+    const late = status === "expired_paid_late" && statusAction(status, payment.rail, policy) === "merchant" ? "late_payment" : null
     return judged("recorded", ATTENTION_BY_STATUS[status] ?? late)
   }
   if (!sessionExpectsPayment) return judged("session_requoted", "session_requoted")

@@ -1,4 +1,4 @@
-import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "../../lib/session-data"
+import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "#src/lib/session-data"
 import type { MedusaPaymentSession } from "./medusa-data"
 
 type SessionOfProvider = Pick<MedusaPaymentSession, "provider_id" | "data">

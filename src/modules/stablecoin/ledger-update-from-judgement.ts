@@ -1,7 +1,7 @@
-import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
-import type { Judgement, JudgedPayment } from "../../lib/judgement/judge-observation"
-import type { LedgerMismatch } from "../../lib/ledger/mismatch"
-import type { Rail, ServiceStatus } from "../../lib/status"
+import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
+import type { Judgement, JudgedPayment } from "#src/lib/judgement/judge-observation"
+import type { LedgerMismatch } from "#src/lib/ledger/mismatch"
+import type { Rail, ServiceStatus } from "#src/lib/status"
 import { ledgerRefundsOf, type LedgerPayment } from "./types"
 
 /** The values judgeObservation compares an observation with: what the plugin issued. */

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import type { LedgerRefund } from "../../lib/ledger/refunds"
-import type { PluginOptions } from "../../lib/options"
-import { pluginRuntimeOf, type PluginRuntime } from "../../lib/runtime/plugin-runtime"
-import { createBackgroundRunner, type BackgroundRunner } from "../../lib/concurrency/create-background-runner"
-import { nextPollAt } from "../../lib/reconcile/next-poll-at"
+import type { LedgerRefund } from "#src/lib/ledger/refunds"
+import type { PluginOptions } from "#src/lib/options/index"
+import { pluginRuntimeOf, type PluginRuntime } from "#src/lib/runtime/plugin-runtime"
+import { createBackgroundRunner, type BackgroundRunner } from "#src/lib/concurrency/create-background-runner"
+import { nextPollAt } from "#src/lib/reconcile/next-poll-at"
+import { CONFIRMATION_SENT_STATUSES } from "#src/lib/status"
 import { isStablecoinSession, ledgerPaymentFromSession } from "./ledger-payment-from-session"
 import * as medusaData from "./medusa-data"
 import type { LedgerPayment } from "./types"
@@ -307,6 +308,25 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       [maxAttempts]
     )
     return rows.length
+  }
+
+  /**
+   * Of the 50 most recent payments whose ledger status says the service sent `payment_confirmed`
+   * (learned by polling or a refresh), those with no webhook event of their own: none in a store
+   * whose webhooks arrive, except for the moment between the service's answer and its delivery.
+   */
+  @InjectManager()
+  async listConfirmedPaymentsWithoutWebhook(@MedusaContext() sharedContext: Context = {}): Promise<{ count: number; payments: Array<{ payment_id: string; rail: string; status: string }> }> {
+    const payments: Array<{ payment_id: string; rail: string; status: string }> = await this.manager(sharedContext).execute(
+      `select p.payment_id, p.rail, p.status from (
+         select payment_id, rail, status, updated_at from stablecoin_payment
+          where deleted_at is null and ((rail = 'connect' and status = any(?::text[])) or (rail = 'deposit' and status = any(?::text[])))
+          order by updated_at desc limit 50) p
+        where not exists (select 1 from stablecoin_webhook_event e where e.payment_id = p.payment_id and e.deleted_at is null)
+        order by p.updated_at desc`,
+      [pgArray(CONFIRMATION_SENT_STATUSES.connect), pgArray(CONFIRMATION_SENT_STATUSES.deposit)]
+    )
+    return { count: payments.length, payments }
   }
 
   /** The payment id of another row that holds `txHash` on `chainId`, if any: one transaction pays one payment. */

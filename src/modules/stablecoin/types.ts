@@ -1,6 +1,6 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
-import type { VerificationProof } from "../../lib/chain/types"
-import type { LedgerRefund } from "../../lib/ledger/refunds"
+import type { VerificationProof } from "#src/lib/chain/types"
+import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import type { StablecoinPayment, StablecoinPaymentReceipt, StablecoinWebhookEvent } from "./models"
 
 /** A ledger row (stablecoin_payment): one per service payment. */

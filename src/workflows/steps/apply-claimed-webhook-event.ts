@@ -1,9 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { describeError } from "../../lib/errors/describe-error"
-import { observationFromWebhookEvent } from "../../lib/judgement/observation-from-webhook-event"
-import { isPaymentConfirmedEvent } from "../../lib/webhooks"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import { describeError } from "#src/lib/errors/describe-error"
+import { observationFromWebhookEvent } from "#src/lib/judgement/observation-from-webhook-event"
+import { isPaymentConfirmedEvent } from "#src/lib/webhooks/index"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { applyPaymentObservationWorkflow } from "../apply-payment-observation"
 import type { ClaimedWebhookEvent } from "./claim-webhook-event"
 

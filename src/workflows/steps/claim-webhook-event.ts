@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { describeError } from "../../lib/errors/describe-error"
-import { parseWebhookEvent, type WebhookEvent } from "../../lib/webhooks"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import { describeError } from "#src/lib/errors/describe-error"
+import { parseWebhookEvent, type WebhookEvent } from "#src/lib/webhooks/index"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 export const claimWebhookEventStepId = "claim-webhook-event-step"
 

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { ObservationSource } from "../../lib/confirmation/payment-observation"
-import type { AttentionKind } from "../../lib/ledger/attention"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import type { ObservationSource } from "#src/lib/confirmation/payment-observation"
+import type { AttentionKind } from "#src/lib/ledger/attention"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 export const markPaymentCapturedStepId = "mark-payment-captured-step"
 

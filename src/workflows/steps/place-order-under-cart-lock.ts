@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 export const placeOrderUnderCartLockStepId = "place-order-under-cart-lock-step"
 

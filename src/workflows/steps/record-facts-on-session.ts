@@ -1,9 +1,9 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { signPaymentConfirmation, type PaymentConfirmation } from "../../lib/confirmation/payment-confirmation"
-import { signPaymentInFlight, type PaymentInFlight } from "../../lib/confirmation/payment-in-flight"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import { signPaymentConfirmation, type PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
+import { signPaymentInFlight, type PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 export const recordFactsOnSessionStepId = "record-facts-on-session-step"
 

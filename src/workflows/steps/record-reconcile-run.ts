@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { STABLECOIN_MODULE } from "../../modules/stablecoin"
-import type StablecoinModuleService from "../../modules/stablecoin/service"
+import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
+import type StablecoinModuleService from "#src/modules/stablecoin/service"
 
 export const recordReconcileRunStepId = "record-reconcile-run-step"
 

@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Hex } from "viem"
-import { checkRefundOnChain, type RefundRejection } from "../../lib/refunds/check-refund-on-chain"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
-import { ledgerRefundsOf } from "../../modules/stablecoin/types"
+import { checkRefundOnChain, type RefundRejection } from "#src/lib/refunds/check-refund-on-chain"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
 
 export const recordRefundSentStepId = "record-refund-sent-step"
 

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { TokenSymbol } from "../../lib/chain/types"
-import type { PaymentObservation } from "../../lib/confirmation/payment-observation"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import type { TokenSymbol } from "#src/lib/chain/types"
+import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 export const recordUnknownPaymentStepId = "record-unknown-payment-step"
 

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 export const retrieveLedgerPaymentStepId = "retrieve-ledger-payment-step"
 

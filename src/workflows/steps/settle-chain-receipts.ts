@@ -1,9 +1,9 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { isSameAddress } from "../../lib/chain/is-same-address"
-import { surplusOwed } from "../../lib/ledger/surplus-owed"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../modules/stablecoin"
-import { ledgerRefundsOf } from "../../modules/stablecoin/types"
+import { isSameAddress } from "#src/lib/chain/is-same-address"
+import { surplusOwed } from "#src/lib/ledger/surplus-owed"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
 
 export const settleChainReceiptsStepId = "settle-chain-receipts-step"
 

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { ATTENTION_KINDS } from "../../../lib/ledger/attention"
-import { STATUS_TABLE } from "../../../lib/status"
+import { ATTENTION_KINDS } from "#src/lib/ledger/attention"
+import { STATUS_TABLE } from "#src/lib/status"
 
 /** Every attention kind, and `any` for every row that needs a person (one enum, so a bad value's error names the field). */
 const attentionFilters = ["any", ...Object.keys(ATTENTION_KINDS)] as [string, ...string[]]

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { describeError } from "../../../lib/errors/describe-error"
-import { isPaymentConfirmedEvent, parseWebhookEvent, verifyWebhookSignature } from "../../../lib/webhooks"
-import { WEBHOOK_MAX_BODY_BYTES } from "../../../lib/webhooks/constants"
-import { STABLECOIN_MODULE } from "../../../modules/stablecoin"
-import type StablecoinModuleService from "../../../modules/stablecoin/service"
-import { WEBHOOK_EVENT_RECORDED } from "../../../lib/webhooks"
+import { describeError } from "#src/lib/errors/describe-error"
+import { isPaymentConfirmedEvent, parseWebhookEvent, verifyWebhookSignature } from "#src/lib/webhooks/index"
+import { WEBHOOK_MAX_BODY_BYTES } from "#src/lib/webhooks/constants"
+import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
+import type StablecoinModuleService from "#src/modules/stablecoin/service"
+import { WEBHOOK_EVENT_RECORDED } from "#src/lib/webhooks/index"
 
 export type HandleWebhookResult = { status: 200 | 400 | 401 | 413; body: Record<string, unknown> }
 
@@ -47,7 +47,7 @@ export async function handleWebhook(container: MedusaContainer, rawBody: Buffer 
     event_id: event.id,
     type: event.type,
     payment_id: isPaymentConfirmedEvent(event) ? event.data.paymentId : null,
-    payload: event as unknown as Record<string, unknown>,
+    payload: { ...event },
   })
   const unfinished = created || UNFINISHED.has((await ledger.webhookEventState(event.id))?.state ?? "")
   if (unfinished) {

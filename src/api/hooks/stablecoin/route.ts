@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WEBHOOK_SIGNATURE_HEADER } from "../../../lib/webhooks"
+import { WEBHOOK_SIGNATURE_HEADER } from "#src/lib/webhooks/index"
 import { handleWebhook } from "./handle-webhook"
 
 /** The service's signed webhooks (give the service this URL: https://<store>/hooks/stablecoin). */

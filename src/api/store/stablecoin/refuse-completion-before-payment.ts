@@ -1,10 +1,10 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { isStablecoinSession } from "../../../modules/stablecoin/ledger-payment-from-session"
-import { storefrontErrorAnswer } from "../../../lib/errors/storefront-error-answer"
-import { STOREFRONT_ERROR_CODES } from "../../../lib/session-data"
-import { StablecoinStoreError } from "../../../providers/stablecoin/core/stablecoin-store-error"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../../modules/stablecoin"
-import { ensurePaymentInFlightWorkflow } from "../../../workflows/ensure-payment-in-flight"
+import { isStablecoinSession } from "#src/modules/stablecoin/ledger-payment-from-session"
+import { storefrontErrorAnswer } from "#src/lib/errors/storefront-error-answer"
+import { STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
+import { StablecoinStoreError } from "#src/providers/stablecoin/core/stablecoin-store-error"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { ensurePaymentInFlightWorkflow } from "#src/workflows/ensure-payment-in-flight"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
 
 /**

@@ -1,6 +1,6 @@
 import { keccak256, type Address } from "viem"
-import type { ChainFixture, TokenSymbol } from "../../../../sandbox/chain"
-import { forwarderBytecode } from "../../../../sandbox/contracts/bytecode"
+import type { ChainFixture, TokenSymbol } from "#sandbox/chain/index"
+import { forwarderBytecode } from "#sandbox/contracts/bytecode"
 import { computePaymentRef } from "../compute-payment-ref"
 import { deriveForwarderAddress } from "../derive-forwarder-address"
 import { parseTokenAmount } from "../parse-token-amount"

@@ -1,5 +1,5 @@
 import { getAddress } from "viem"
-import { deployFixture, startAnvil, type Anvil, type ChainFixture } from "../../../../sandbox/chain"
+import { deployFixture, startAnvil, type Anvil, type ChainFixture } from "#sandbox/chain/index"
 
 export type FixtureChains = { base: ChainFixture; bsc: ChainFixture; anvils: Anvil[]; stop(): Promise<void> }
 

@@ -1,4 +1,4 @@
-import { buildSession } from "../../../lib/checkout/__tests__/build-session"
+import { buildSession } from "#src/lib/checkout/__tests__/build-session"
 import { isStablecoinSession, ledgerPaymentFromSession, railOfProvider } from "../ledger-payment-from-session"
 
 const medusaSession = (provider_id: string, data: Record<string, unknown> | null) => ({

@@ -1,5 +1,5 @@
 import type { LoaderOptions } from "@medusajs/framework/types"
-import { pluginRuntimeOf } from "../../../lib/runtime/plugin-runtime"
+import { pluginRuntimeOf } from "#src/lib/runtime/plugin-runtime"
 
 /** Invalid options stop the app at boot, naming each wrong option. */
 export default async function validateOptionsLoader({ options }: LoaderOptions) {

@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { buildSession } from "../../../lib/checkout/__tests__/build-session"
-import { signPaymentConfirmation, type PaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
+import { buildSession } from "#src/lib/checkout/__tests__/build-session"
+import { signPaymentConfirmation, type PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
 import { StablecoinDepositProviderService } from "../services"
 
 const SECRET = "whsec_0123456789abcdef0123"

@@ -24,25 +24,25 @@ import type {
 import { randomUUID } from "node:crypto"
 import { AbstractPaymentProvider, MathBN, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { getAddress, isAddress } from "viem"
-import { buildErc20TransferUri } from "../../../lib/chain/build-erc20-transfer-uri"
-import { computePaymentRef } from "../../../lib/chain/compute-payment-ref"
-import type { ChainVerifier } from "../../../lib/chain/create-chain-verifier"
-import { formatTokenAmount } from "../../../lib/chain/format-token-amount"
-import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "../../../lib/chain/types"
-import { readRecordedConfirmation, verifyPaymentConfirmation } from "../../../lib/confirmation/payment-confirmation"
-import { readRecordedInFlight, verifyPaymentInFlight } from "../../../lib/confirmation/payment-in-flight"
-import type { LedgerRefund } from "../../../lib/ledger/refunds"
-import type { PluginOptions } from "../../../lib/options"
-import { pluginRuntimeOf } from "../../../lib/runtime/plugin-runtime"
-import { verifyQuoteAnswersRequest } from "../../../lib/quote/verify-quote-answers-request"
-import { computeRefundTokenAmount } from "../../../lib/refunds/compute-refund-token-amount"
-import { MAX_CART_TOTAL } from "../../../lib/service-client/schemas"
-import type { ServiceClient } from "../../../lib/service-client/create-service-client"
-import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "../../../lib/service-client/errors"
-import type { Quote } from "../../../lib/service-client/schemas"
-import { judgeRecordedConfirmation } from "../../../lib/judgement/judge-recorded-confirmation"
-import type { Rail } from "../../../lib/status"
-import { STOREFRONT_ERROR_CODES, type StablecoinSessionData } from "../../../lib/session-data"
+import { buildErc20TransferUri } from "#src/lib/chain/build-erc20-transfer-uri"
+import { computePaymentRef } from "#src/lib/chain/compute-payment-ref"
+import type { ChainVerifier } from "#src/lib/chain/create-chain-verifier"
+import { formatTokenAmount } from "#src/lib/chain/format-token-amount"
+import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "#src/lib/chain/types"
+import { readRecordedConfirmation, verifyPaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
+import { readRecordedInFlight, verifyPaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
+import type { LedgerRefund } from "#src/lib/ledger/refunds"
+import type { PluginOptions } from "#src/lib/options/index"
+import { pluginRuntimeOf } from "#src/lib/runtime/plugin-runtime"
+import { verifyQuoteAnswersRequest } from "#src/lib/quote/verify-quote-answers-request"
+import { computeRefundTokenAmount } from "#src/lib/refunds/compute-refund-token-amount"
+import { MAX_CART_TOTAL } from "#src/lib/service-client/schemas"
+import type { ServiceClient } from "#src/lib/service-client/create-service-client"
+import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "#src/lib/service-client/errors"
+import type { Quote } from "#src/lib/service-client/schemas"
+import { judgeRecordedConfirmation } from "#src/lib/judgement/judge-recorded-confirmation"
+import type { Rail } from "#src/lib/status"
+import { STOREFRONT_ERROR_CODES, type StablecoinSessionData } from "#src/lib/session-data"
 import { serviceErrorToMedusaError, StablecoinStoreError } from "./stablecoin-store-error"
 
 const SUPPORTED_CURRENCIES = ["EUR", "USD"] as const
@@ -75,8 +75,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   }
 
   constructor(cradle: Deps, options: PluginOptions) {
-    // eslint-disable-next-line prefer-rest-params
-    super(...(arguments as unknown as [Deps, PluginOptions]))
+    super(cradle, options)
     // Medusa gives a provider a container of its own, without the stablecoin module: the runtime is shared through the options object instead.
     const runtime = pluginRuntimeOf(options)
     this.options_ = runtime.options
@@ -151,7 +150,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
    * event or the chain named). It never claims that a transfer happened; the ledger lists it.
    */
   async refundPayment({ amount, data }: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const session = data as unknown as StablecoinSessionData
+    const session = data as StablecoinSessionData
     const confirmation = readRecordedConfirmation(session.confirmation, session.paymentId)
     if (!confirmation) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Stablecoin payment ${session.paymentId} has no recorded confirmation: nothing was received to refund.`)

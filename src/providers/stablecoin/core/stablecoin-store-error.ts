@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { STABLECOIN_STORE_ERROR_NAME, STOREFRONT_ERROR_ANSWERS } from "../../../lib/errors/storefront-error-answer"
-import { RateLimitedError, type ServiceClientError } from "../../../lib/service-client/errors"
-import { STOREFRONT_ERROR_CODES, type StorefrontErrorCode } from "../../../lib/session-data"
+import { STABLECOIN_STORE_ERROR_NAME, STOREFRONT_ERROR_ANSWERS } from "#src/lib/errors/storefront-error-answer"
+import { RateLimitedError, type ServiceClientError } from "#src/lib/service-client/errors"
+import { STOREFRONT_ERROR_CODES, type StorefrontErrorCode } from "#src/lib/session-data"
 
 /**
  * Every refusal the plugin gives a shopper: a MedusaError (so Medusa's authorize step rethrows it

@@ -1,7 +1,7 @@
-import type { Quote } from "../../../lib/service-client/schemas"
+import type { Quote } from "#src/lib/service-client/schemas"
 import { StablecoinBase, type RailPayment } from "../core/stablecoin-base"
 import { poolNotDeployedError } from "../core/stablecoin-store-error"
-import { PROVIDER_IDENTIFIERS } from "../../../lib/session-data"
+import { PROVIDER_IDENTIFIERS } from "#src/lib/session-data"
 
 /** Connect rail: the customer's wallet approves the token and calls `deposit()` on the merchant's pool. */
 class StablecoinConnectProviderService extends StablecoinBase {

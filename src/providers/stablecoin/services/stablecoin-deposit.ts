@@ -1,6 +1,6 @@
-import type { Quote } from "../../../lib/service-client/schemas"
+import type { Quote } from "#src/lib/service-client/schemas"
 import { StablecoinBase, type RailPayment } from "../core/stablecoin-base"
-import { PROVIDER_IDENTIFIERS } from "../../../lib/session-data"
+import { PROVIDER_IDENTIFIERS } from "#src/lib/session-data"
 
 /** Deposit rail: the customer sends a plain transfer to a one-time forwarder address. */
 class StablecoinDepositProviderService extends StablecoinBase {

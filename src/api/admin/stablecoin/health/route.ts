@@ -1,6 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { readChainHealth } from "../../../../lib/chain/read-chain-health"
-import { CONFIRMATION_SENT_STATUSES } from "../../../../lib/status"
+import { readChainHealth } from "#src/lib/chain/read-chain-health"
 import { resolveLedger } from "../utils/resolve-ledger"
 
 /**
@@ -14,10 +13,10 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const ledger = resolveLedger(req.scope)
   const { chains, rpcTimeoutMs, captureOnReconcile, acceptLatePayments, reconcile } = ledger.options
   const [health, [lastEvent], [lastRun], webhooksMissing] = await Promise.all([
-    Promise.all(chains.map((chain) => readChainHealth({ chain, timeoutMs: rpcTimeoutMs }))),
+    Promise.all(chains.map((chain) => readChainHealth({ chain, timeoutMs: rpcTimeoutMs, client: ledger.rpcClient(chain.chainId)! }))),
     ledger.listStablecoinWebhookEvents({}, { take: 1, order: { received_at: "DESC" }, select: ["event_id", "type", "state", "received_at"] }),
     ledger.listStablecoinReconcileRuns({}, { take: 1, order: { started_at: "DESC" } }),
-    paymentsWithoutWebhook(ledger),
+    ledger.listConfirmedPaymentsWithoutWebhook(),
   ])
   res.json({
     chains: health.map((h) => {
@@ -29,24 +28,4 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     webhooks_missing: webhooksMissing,
     settings: { capture_on_reconcile: captureOnReconcile, accept_late_payments: acceptLatePayments, reconcile_enabled: reconcile.enabled },
   })
-}
-
-/** How many recent confirmed payments the check looks at: enough to see a pattern, one bounded query. */
-const RECENT = 50
-
-/**
- * The most recent payments (ledger status, from polling or a refresh) the service has confirmed,
- * less those with a webhook event of their own: none of a store whose webhooks arrive, except for
- * the moment between the service's poll answer and its delivery.
- */
-async function paymentsWithoutWebhook(ledger: ReturnType<typeof resolveLedger>) {
-  const confirmed = await ledger.listStablecoinPayments(
-    { $or: Object.entries(CONFIRMATION_SENT_STATUSES).map(([rail, status]) => ({ rail, status: [...status] })) } as never,
-    { take: RECENT, order: { updated_at: "DESC" }, select: ["payment_id", "rail", "status", "updated_at"] },
-  )
-  if (!confirmed.length) return { count: 0, payments: [] }
-  const events = await ledger.listStablecoinWebhookEvents({ payment_id: confirmed.map((p) => p.payment_id) }, { select: ["payment_id"] })
-  const heard = new Set(events.map((e) => e.payment_id))
-  const payments = confirmed.filter((p) => !heard.has(p.payment_id)).map(({ payment_id, rail, status }) => ({ payment_id, rail, status }))
-  return { count: payments.length, payments }
 }

@@ -1,6 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { findPaymentLinks, findSessionIds } from "../utils/find-payment-links"
-import { presentPayment, type LedgerPaymentRow, type LedgerReceiptRow } from "../utils/present-payment"
+import { presentPayment } from "../utils/present-payment"
 import { resolveLedger } from "../utils/resolve-ledger"
 import { toOrder, type AdminListStablecoinPaymentsType } from "../validators"
 
@@ -16,18 +15,18 @@ export const GET = async (req: MedusaRequest<unknown, AdminListStablecoinPayment
   if (attention) filters.attention = attention === "any" ? { $ne: null } : attention
   if (status) filters.status = status
   if (order_id || cart_id) {
-    const sessionIds = await findSessionIds(req.scope, { order_id, cart_id })
+    const sessionIds = await ledger.listSessionIdsOf({ order_id, cart_id })
     filters.payment_session_id = payment_session_id ? sessionIds.filter((id) => id === payment_session_id) : sessionIds
   } else if (payment_session_id) {
     filters.payment_session_id = payment_session_id
   }
   const [rows, count] = await ledger.listAndCountStablecoinPayments(filters, { skip: offset, take: limit, order: toOrder(order) })
-  const links = await findPaymentLinks(req.scope, rows.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : [])))
+  const links = await ledger.listPaymentLinks(rows.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : [])))
   // One query for the receipts of the whole page.
   const receipts = rows.length
-    ? ((await ledger.listStablecoinPaymentReceipts({ payment_id: rows.map((r) => r.payment_id) }, { order: { created_at: "ASC" } })) as unknown as Array<LedgerReceiptRow & { payment_id: string }>)
+    ? await ledger.listStablecoinPaymentReceipts({ payment_id: rows.map((r) => r.payment_id) }, { order: { created_at: "ASC" } })
     : []
-  const payments = (rows as unknown as LedgerPaymentRow[]).map((row) =>
+  const payments = rows.map((row) =>
     presentPayment(row, ledger.options, row.payment_session_id ? links.get(row.payment_session_id) : undefined, receipts.filter((r) => r.payment_id === row.payment_id))
   )
   res.json({ payments, count, limit, offset })

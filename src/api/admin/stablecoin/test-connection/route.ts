@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ServiceNotFoundError, ServiceUnauthorizedError } from "../../../../lib/service-client/errors"
+import { ServiceNotFoundError, ServiceUnauthorizedError } from "#src/lib/service-client/errors"
 import { resolveLedger } from "../utils/resolve-ledger"
 
 /** A payment id no service knows: asking for its status is an authenticated request that changes nothing. */

@@ -1,38 +1,10 @@
-import { formatTokenAmount } from "../../../../lib/chain/format-token-amount"
-import { buildExplorerLink, CHAIN_NAMES } from "../../../../lib/explorer"
-import { ATTENTION_KINDS, type AttentionKind } from "../../../../lib/ledger/attention"
-import { orderGuidanceOf } from "../../../../lib/ledger/order-guidance"
-import type { LedgerRefund } from "../../../../lib/ledger/refunds"
-import type { PluginOptions } from "../../../../lib/options"
-import { allowsCapture, STATUS_TABLE, statusAction, type Rail, type ServiceStatus } from "../../../../lib/status"
-import type { PaymentLinks } from "./find-payment-links"
-
-/** A ledger row as the service's generated list methods return it (only the fields read here are typed). */
-export type LedgerPaymentRow = {
-  id: string
-  payment_id: string
-  rail: Rail
-  chain_id: number
-  status: string
-  token_decimals: number | null
-  expected_amount: string
-  confirmed_amount: string | null
-  surplus_amount: string | null
-  /** Sum of the receipts the chain scan recorded; null before the first scan. */
-  received_amount?: string | null
-  tx_hash: string | null
-  payer_address: string | null
-  token_address: string | null
-  verification: { pool?: string; forwarder?: string } | null | Record<string, unknown>
-  attention: string | null
-  refunds: unknown
-  captured_at: Date | string | null
-  payment_session_id: string | null
-  [field: string]: unknown
-}
-
-/** A receipt as the ledger stores it (stablecoin_payment_receipt). */
-export type LedgerReceiptRow = { id: string; tx_hash: string; log_index: number; block_number: string; kind: string; from_address: string; to_address: string; amount: string; created_at: Date | string }
+import { formatTokenAmount } from "#src/lib/chain/format-token-amount"
+import { buildExplorerLink, CHAIN_NAMES } from "#src/lib/explorer/index"
+import { ATTENTION_KINDS, type AttentionKind } from "#src/lib/ledger/attention"
+import { orderGuidanceOf } from "#src/lib/ledger/order-guidance"
+import type { PluginOptions } from "#src/lib/options/index"
+import { allowsCapture, STATUS_TABLE, statusAction, type Rail, type ServiceStatus } from "#src/lib/status"
+import { ledgerRefundsOf, verificationOf, type LedgerPayment, type LedgerReceipt, type PaymentLinks } from "#src/modules/stablecoin/types"
 
 /** A token amount in base units with its display form (null when the row's decimals are unknown). */
 export type PresentedAmount = { base_units: string; display: string | null }
@@ -46,14 +18,14 @@ const isStatus = (status: string): status is ServiceStatus => status in STATUS_T
  * the shortfall or surplus, the chain's name and explorer links. Only ledger data and the chains'
  * public explorer URLs: no option that could hold a secret (api key, RPC URL, webhook secrets).
  */
-export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, links: PaymentLinks | undefined, receiptRows: LedgerReceiptRow[] = []) {
+export function presentPayment(row: LedgerPayment, options: PluginOptions, links: PaymentLinks | undefined, receiptRows: LedgerReceipt[] = []) {
   const decimals = row.token_decimals
   const amount = (units: string | null | undefined): PresentedAmount | null =>
     units == null ? null : { base_units: units, display: decimals == null ? null : formatTokenAmount(units, decimals) }
   const chain = options.chains.find((c) => c.chainId === row.chain_id)
   const link = (kind: "tx" | "address", value: unknown) =>
     typeof value === "string" ? buildExplorerLink({ chainId: row.chain_id, kind, value, explorerUrl: chain?.explorerUrl }) : null
-  const verification = (row.verification ?? {}) as { pool?: string; forwarder?: string }
+  const verification = verificationOf(row)
   const expected = BigInt(row.expected_amount)
   const confirmed = row.confirmed_amount == null ? null : BigInt(row.confirmed_amount)
   const policy = { acceptLatePayments: options.acceptLatePayments }
@@ -61,10 +33,10 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
     ? {
         meaning: STATUS_TABLE[row.status].meaning,
         safe_to_ship: STATUS_TABLE[row.status].safeToShip,
-        action: statusAction(row.status, row.rail, policy),
+        action: statusAction(row.status, row.rail as Rail, policy),
       }
     : { meaning: `Unknown status "${row.status}".`, safe_to_ship: "No", action: "never" as const }
-  const refunds = (Array.isArray(row.refunds) ? (row.refunds as LedgerRefund[]) : []).map((r) => ({
+  const refunds = ledgerRefundsOf(row).map((r) => ({
     ...r,
     token_amount: { base_units: r.tokenAmount, display: formatTokenAmount(r.tokenAmount, r.tokenDecimals) },
     tx_link: r.txHash ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.txHash, explorerUrl: chain?.explorerUrl }) : null,
@@ -75,7 +47,7 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
     status_info: status,
     attention_meaning: row.attention ? (ATTENTION_KINDS[row.attention as AttentionKind] ?? row.attention) : null,
     /** The merchant's confirm would capture: not captured yet, and the table captures it or leaves it to the merchant. */
-    can_confirm: row.captured_at == null && isStatus(row.status) && allowsCapture(row.status, row.rail, "merchant", policy),
+    can_confirm: row.captured_at == null && isStatus(row.status) && allowsCapture(row.status, row.rail as Rail, "merchant", policy),
     amounts: {
       expected: amount(row.expected_amount),
       confirmed: amount(row.confirmed_amount),
@@ -87,8 +59,8 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
     links: {
       tx: link("tx", row.tx_hash),
       payer: link("address", row.payer_address),
-      pool: link("address", verification.pool),
-      forwarder: link("address", verification.forwarder),
+      pool: link("address", verification?.pool),
+      forwarder: link("address", verification?.forwarder),
       token: link("address", row.token_address),
     },
     refunds,
@@ -109,7 +81,7 @@ export function presentPayment(row: LedgerPaymentRow, options: PluginOptions, li
     cart_id: links?.cart_id ?? null,
     /** Shipping follows the capture, not the order (an order is placed as soon as the payment is on its way). */
     shipping: isStatus(row.status)
-      ? orderGuidanceOf({ status: row.status, rail: row.rail, captured: row.captured_at != null, hasOrder: !!links?.order_id, policy })
+      ? orderGuidanceOf({ status: row.status, rail: row.rail as Rail, captured: row.captured_at != null, hasOrder: !!links?.order_id, policy })
       : { safeToShip: false, summary: "No: unknown status.", options: [] },
   }
 }

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { chainNameOf } from "../../../../lib/checkout/chain-names"
-import type { StablecoinStoreOptions } from "../../../../lib/checkout/public-payment"
-import { STABLECOIN_MODULE } from "../../../../modules/stablecoin"
-import type StablecoinModuleService from "../../../../modules/stablecoin/service"
+import { chainNameOf } from "#src/lib/checkout/chain-names"
+import type { StablecoinStoreOptions } from "#src/lib/checkout/public-payment"
+import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
+import type StablecoinModuleService from "#src/modules/stablecoin/service"
 
 /**
  * The chains and tokens the store takes, from the plugin's own configuration (the trust roots),

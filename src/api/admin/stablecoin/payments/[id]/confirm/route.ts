@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { confirmStablecoinPaymentByMerchantWorkflow } from "../../../../../../workflows/confirm-stablecoin-payment-by-merchant"
-import { loadPresentedPayment } from "../../../utils/load-presented-payment"
-import { retrieveLedgerPayment } from "../../../utils/resolve-ledger"
+import { confirmStablecoinPaymentByMerchantWorkflow } from "#src/workflows/confirm-stablecoin-payment-by-merchant"
+import { loadPresentedPayment } from "#src/api/admin/stablecoin/utils/load-presented-payment"
+import { retrieveLedgerPayment } from "#src/api/admin/stablecoin/utils/resolve-ledger"
 
 /**
  * The merchant's confirm action (a ledger id `scpay_…`); see confirmStablecoinPaymentByMerchantWorkflow

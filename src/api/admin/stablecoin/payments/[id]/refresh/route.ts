@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refreshStablecoinPaymentWorkflow } from "../../../../../../workflows/refresh-stablecoin-payment"
-import { loadPresentedPayment } from "../../../utils/load-presented-payment"
-import { retrieveLedgerPayment } from "../../../utils/resolve-ledger"
+import { refreshStablecoinPaymentWorkflow } from "#src/workflows/refresh-stablecoin-payment"
+import { loadPresentedPayment } from "#src/api/admin/stablecoin/utils/load-presented-payment"
+import { retrieveLedgerPayment } from "#src/api/admin/stablecoin/utils/resolve-ledger"
 
 /** Clicks within this window reuse the last answer: the service is asked at most once per payment per window, whoever clicks. */
 export const ADMIN_REFRESH_MIN_INTERVAL_MS = 10_000

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { processStablecoinWebhookEventWorkflow } from "../../../../../../workflows/process-stablecoin-webhook-event"
-import { resolveLedger } from "../../../utils/resolve-ledger"
+import { processStablecoinWebhookEventWorkflow } from "#src/workflows/process-stablecoin-webhook-event"
+import { resolveLedger } from "#src/api/admin/stablecoin/utils/resolve-ledger"
 
 /**
  * Processes a failed webhook event (`scevt_…`) again, through the same claim and judgement as a

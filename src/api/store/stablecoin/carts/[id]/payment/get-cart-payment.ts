@@ -1,9 +1,9 @@
-import { buildPublicPayment, type PublicLedgerRow, type PublicPaymentProblem } from "../../../../../../lib/checkout/build-public-payment"
-import type { StablecoinCartPaymentResponse } from "../../../../../../lib/checkout/public-payment"
-import { shouldRefreshPayment } from "../../../../../../lib/checkout/should-refresh-payment"
-import { isJustSentPayment } from "../../../../../../lib/checkout/storefront-read-limit"
-import { isStablecoinSession } from "../../../../../../modules/stablecoin/ledger-payment-from-session"
-import type { LedgerPayment } from "../../../../../../modules/stablecoin/types"
+import { buildPublicPayment, type PublicLedgerRow, type PublicPaymentProblem } from "#src/lib/checkout/build-public-payment"
+import type { StablecoinCartPaymentResponse } from "#src/lib/checkout/public-payment"
+import { shouldRefreshPayment } from "#src/lib/checkout/should-refresh-payment"
+import { isJustSentPayment } from "#src/lib/checkout/storefront-read-limit"
+import { isStablecoinSession } from "#src/modules/stablecoin/ledger-payment-from-session"
+import type { LedgerPayment } from "#src/modules/stablecoin/types"
 
 export type CartPaymentSession = { id: string; provider_id: string; data: Record<string, unknown> | null; created_at?: string | Date | null }
 /** The ledger row of a cart's payment, as the storefront's view reads it. */

@@ -1,10 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { createSingleFlight } from "../../../../../../lib/checkout/single-flight"
-import { storefrontReadLimit } from "../../../../../../lib/checkout/storefront-read-limit"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "../../../../../../modules/stablecoin"
-import { pollStablecoinPayment } from "../../../../../../workflows/steps/poll-stablecoin-payment"
-import type { StoreGetStablecoinCartPaymentType } from "../../../validators"
+import { createSingleFlight } from "#src/lib/checkout/single-flight"
+import { storefrontReadLimit } from "#src/lib/checkout/storefront-read-limit"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { pollStablecoinPayment } from "#src/workflows/steps/poll-stablecoin-payment"
+import type { StoreGetStablecoinCartPaymentType } from "#src/api/store/stablecoin/validators"
 import { getCartPayment, type CartPaymentLedgerRow, type CartPaymentRefresh, type CartPaymentView } from "./get-cart-payment"
 
 /** At most one service read per payment per this interval, however many tabs or instances poll (the ledger's claim). */

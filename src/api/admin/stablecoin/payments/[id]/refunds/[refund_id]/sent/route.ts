@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { recordStablecoinRefundSentWorkflow } from "../../../../../../../../workflows/record-stablecoin-refund-sent"
-import { loadPresentedPayment } from "../../../../../utils/load-presented-payment"
-import { retrieveLedgerPayment } from "../../../../../utils/resolve-ledger"
-import type { AdminRecordRefundSentType } from "../../../../../validators"
+import { recordStablecoinRefundSentWorkflow } from "#src/workflows/record-stablecoin-refund-sent"
+import { loadPresentedPayment } from "#src/api/admin/stablecoin/utils/load-presented-payment"
+import { retrieveLedgerPayment } from "#src/api/admin/stablecoin/utils/resolve-ledger"
+import type { AdminRecordRefundSentType } from "#src/api/admin/stablecoin/validators"
 
 /**
  * Records that a due refund was sent, given the transaction hash (recordStablecoinRefundSentWorkflow
