@@ -1,13 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WEBHOOK_EVENT_RECORDED } from "#src/lib/webhooks/index"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { processStablecoinWebhookEventWorkflow } from "#src/workflows/process-stablecoin-webhook-event"
 
 /**
  * Once, soon after start: webhook events stored and acknowledged but never applied (the process
- * stopped between the answer and the application, or a claim went stale) are handed to the
- * applier now, as the webhook route hands a new one, rather than left for the reconcile job's next
- * run. Each is claimed before it is applied, so another instance doing the same applies none twice.
+ * stopped between the answer and the application, or a claim went stale) are applied now rather
+ * than at the reconcile job's next run, through the same bounded background applier as a new
+ * delivery. Each is claimed first, so another instance doing the same applies none of them twice.
  */
 export default async function applyStoredStablecoinWebhookEventsJob(container: MedusaContainer) {
   // A `medusa exec` script loads the jobs too and exits when its script ends: an event claimed here
@@ -17,8 +17,13 @@ export default async function applyStoredStablecoinWebhookEventsJob(container: M
   const { batchSize, maxWebhookEventAttempts } = module.options.reconcile
   const events = await module.listReprocessableWebhookEvents({ limit: batchSize, maxAttempts: maxWebhookEventAttempts })
   if (!events.length) return
-  await container.resolve(Modules.EVENT_BUS).emit(events.map(({ event_id }) => ({ name: WEBHOOK_EVENT_RECORDED, data: { eventId: event_id } })))
-  container.resolve(ContainerRegistrationKeys.LOGGER).info(`stablecoin: ${events.length} stored webhook events handed to the applier at start`)
+  const results = await Promise.all(
+    events.map(({ event_id: eventId }) =>
+      module.applyWebhookEventInBackground(eventId, async () => (await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId } })).result)
+    )
+  )
+  const applied = results.filter((r) => r && r.state !== "failed").length
+  container.resolve(ContainerRegistrationKeys.LOGGER).info(`stablecoin: ${applied}/${events.length} stored webhook events applied at start`)
 }
 
 export const config = {

@@ -1,5 +1,6 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { applyClaimedWebhookEventStep, type ProcessedWebhookEvent } from "./steps/apply-claimed-webhook-event"
+import type { ProcessedWebhookEvent } from "#src/modules/stablecoin/types"
+import { applyClaimedWebhookEventStep } from "./steps/apply-claimed-webhook-event"
 import { claimWebhookEventStep } from "./steps/claim-webhook-event"
 
 export const processStablecoinWebhookEventWorkflowId = "process-stablecoin-webhook-event-workflow"

@@ -1,7 +1,7 @@
 import { STOREFRONT_ERROR_CODES, type StorefrontErrorCode } from "../session-data"
 import { formatAnswerMessage } from "./answer-message"
 
-/** The `name` of the plugin's Medusa-edge error class (StablecoinStoreError in src/providers/stablecoin/core/to-medusa-error.ts). */
+/** The `name` of the plugin's Medusa-edge error class (StablecoinStoreError in src/providers/stablecoin/core/stablecoin-store-error.ts). */
 export const STABLECOIN_STORE_ERROR_NAME = "StablecoinStoreError"
 
 /** Medusa's error types the plugin's answers use (MedusaError.Types values), spelled out so this file stays framework-free. */

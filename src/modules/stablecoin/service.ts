@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto"
-import type { Context } from "@medusajs/framework/types"
+import type { Context, Logger } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import type { PluginOptions } from "#src/lib/options/index"
 import { pluginRuntimeOf, type PluginRuntime } from "#src/lib/runtime/plugin-runtime"
 import { createBackgroundRunner, type BackgroundRunner } from "#src/lib/concurrency/create-background-runner"
+import { describeError } from "#src/lib/errors/describe-error"
 import { nextPollAt } from "#src/lib/reconcile/next-poll-at"
 import { CONFIRMATION_SENT_STATUSES } from "#src/lib/status"
 import { isStablecoinSession, ledgerPaymentFromSession } from "./ledger-payment-from-session"
 import * as medusaData from "./medusa-data"
-import type { LedgerPayment } from "./types"
+import type { LedgerPayment, ProcessedWebhookEvent } from "./types"
 import { pgArray } from "./medusa-data"
 import { StablecoinPayment, StablecoinPaymentReceipt, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
 
@@ -75,17 +76,14 @@ export type ReceiptInput = {
  */
 class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun, StablecoinPaymentReceipt }) {
   private readonly runtime: PluginRuntime
-  /**
-   * Applies stored webhook events off the request path in this process: `observationConcurrency`
-   * at once, retried after 1 s, 5 s and 25 s; what it cannot take or finish is left stored for the
-   * boot job and the reconcile job (every minute, up to reconcile.maxWebhookEventAttempts).
-   */
-  readonly webhookApplier: BackgroundRunner
+  private readonly logger: Logger
+  private readonly webhookApplier: BackgroundRunner
 
   constructor(container: Record<string, unknown>, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.runtime = pluginRuntimeOf(options)
+    this.logger = container.logger as Logger
     this.webhookApplier = createBackgroundRunner({
       concurrency: this.runtime.options.observationConcurrency,
       maxQueued: WEBHOOK_APPLIER_MAX_QUEUED,
@@ -93,6 +91,33 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       // Longer than the payment lock's wait (75 s): a deadline means something is stuck.
       attemptDeadlineMs: 90_000,
     })
+  }
+
+  /**
+   * Applies a stored webhook event off the request path in this process (`apply` runs the
+   * workflow): `observationConcurrency` at once, retried after 1 s, 5 s and 25 s; what it cannot
+   * take or finish is left stored for the boot job and the reconcile job (every minute, up to
+   * reconcile.maxWebhookEventAttempts). Never throws; returns the last attempt's result, or null
+   * when another holder has the event or this process is full.
+   */
+  async applyWebhookEventInBackground(eventId: string, apply: () => Promise<ProcessedWebhookEvent | null>): Promise<ProcessedWebhookEvent | null> {
+    const last = await this.webhookApplier.run({
+      attempt: apply,
+      failed: (processed) => processed?.state === "failed",
+      onError: (error, attempt) => this.logger.error(`stablecoin webhook event ${eventId}: attempt ${attempt} stopped waiting: ${describeError(error)}`),
+    })
+    if (last === null) {
+      this.logger.warn(`stablecoin webhook event ${eventId}: ${this.webhookApplier.queued} events already queued in this process; it stays stored for the reconcile job`)
+      return null
+    }
+    if ("result" in last && last.result?.state !== "failed") return last.result
+    try {
+      await this.flagExhaustedWebhookEvents(this.runtime.options.reconcile.maxWebhookEventAttempts)
+    } catch (e) {
+      this.logger.error(`stablecoin webhook event ${eventId}: flagging exhausted events failed: ${describeError(e)}`)
+    }
+    this.logger.warn(`stablecoin webhook event ${eventId} failed in every attempt of this process; the reconcile job retries it`)
+    return "result" in last ? last.result : { state: "failed", outcome: describeError(last.stopped) }
   }
 
   get options(): PluginOptions {

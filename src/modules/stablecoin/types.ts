@@ -12,6 +12,9 @@ export type LedgerWebhookEvent = InferTypeOf<typeof StablecoinWebhookEvent>
 
 export type { CartOfSession, MedusaPaymentSession, MedusaRefund, MedusaSessionPayment, PaymentLinks } from "./medusa-data"
 
+/** What applying a stored webhook event did (its row's final state and outcome). */
+export type ProcessedWebhookEvent = { state: "processed" | "ignored" | "failed"; outcome: string }
+
 /** The refunds a ledger row lists (stored as JSON, written only by this module). */
 export function ledgerRefundsOf(row: Pick<LedgerPayment, "refunds">): LedgerRefund[] {
   return Array.isArray(row.refunds) ? (row.refunds as LedgerRefund[]) : []

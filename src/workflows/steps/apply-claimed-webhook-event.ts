@@ -5,11 +5,11 @@ import { observationFromWebhookEvent } from "#src/lib/judgement/observation-from
 import { isPaymentConfirmedEvent } from "#src/lib/webhooks/index"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { applyPaymentObservationWorkflow } from "../apply-payment-observation"
+import type { ProcessedWebhookEvent } from "#src/modules/stablecoin/types"
 import type { ClaimedWebhookEvent } from "./claim-webhook-event"
 
 export const applyClaimedWebhookEventStepId = "apply-claimed-webhook-event-step"
 
-export type ProcessedWebhookEvent = { state: "processed" | "ignored" | "failed"; outcome: string }
 
 /**
  * This step applies a claimed event through the one observation path and finishes its row with
