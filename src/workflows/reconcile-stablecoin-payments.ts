@@ -21,7 +21,7 @@ export type ReconcileStablecoinPaymentsWorkflowOutput = PollDuePaymentsStepOutpu
 }
 
 /**
- * This workflow is the polling backstop (API reference §4.4). Webhook events recorded but not
+ * This workflow is the polling backstop (docs/architecture.md#a-poll). Webhook events recorded but not
  * processed are applied first: a verified event outranks a poll. Then a bounded batch of due,
  * not-final payments is claimed and polled on their backoff schedules; a rate limit ends the run
  * early with the rest still due. Last, the chain is scanned for payments the service does not

@@ -105,9 +105,3 @@ export const VERIFICATION_CHECKS = [
   "binding_payment_ref",
 ] as const
 export type VerificationCheck = (typeof VERIFICATION_CHECKS)[number]
-
-/** What the verify functions need from the verifier: the trust roots and the (cached) chain reader. */
-export type ChainVerifierContext = {
-  registry: import("./create-token-registry").TokenRegistry
-  reader: import("./create-merchant-facts-reader").MerchantFactsReader
-}

@@ -16,7 +16,7 @@ const UNAUTHORIZED = { message: "Invalid webhook signature." }
 const UNFINISHED = new Set(["received", "processing", "failed"])
 
 /**
- * The webhook use case (design §3 "Webhooks"): size limits first, then the signature on the raw
+ * The webhook use case (docs/architecture.md#a-webhook): size limits first, then the signature on the raw
  * bytes before anything is parsed or written, then the event is stored once by id and the sender
  * gets 2xx at once. Applying it (claim, payment lock, capture) happens off the request path: the
  * plugin's subscriber of WEBHOOK_EVENT_RECORDED, with retries; what that misses (a crash, a full

@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * One row per token movement into a payment's verified address, read from the chain: an ERC-20
  * `Transfer` to the deposit rail's forwarder, or the pool's `Deposited` event with the payment's
- * reference (connect rail). The service reports only the first payment of an intent (design.md §3),
+ * reference (connect rail). The service reports only the first payment of an intent (docs/decisions.md#when-payment_confirmed-is-sent),
  * so every further one is found here and recorded once: unique by chain, transaction and log index.
  * Amounts are integer strings in base units.
  */

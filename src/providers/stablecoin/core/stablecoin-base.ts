@@ -118,7 +118,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
    * Decides from the session data alone, with no request (Medusa calls it under the cart's lock,
    * where every fact is recorded): `captured` with a recorded confirmation the status table allows;
    * `pending_authorization` once the payment is on its way, so the cart becomes an order awaiting
-   * payment and the webhook captures it later (design.md §3 "Medusa mapping"); `pending` before
+   * payment and the webhook captures it later (docs/architecture.md#deferred-authorization); `pending` before
    * that, never `error` while waiting.
    */
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
