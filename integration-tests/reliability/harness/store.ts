@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { localClients } from "#sandbox/chain/index"
 import type { DeliveryLogEntry, Sandbox } from "#sandbox"
 import { payDepositIntent } from "#sandbox/customer/index"
-import type { DevSeed } from "#scripts/dev-state"
+import type { DevSeed } from "#dev/dev-state"
 import { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
 import { RECONCILE_MARKER } from "./reconcile-run"
 import type { Cluster, Instance } from "./cluster"
@@ -462,19 +462,19 @@ export function sampleBackends(cluster: Cluster) {
 }
 
 /**
- * Ends the lease of these carts' locks now, as the scenarios move the plugin's own stale windows
- * back instead of waiting them out: a cart lock a killed process held (Medusa's processPaymentWorkflow
- * leases it for 2 minutes; the plugin's withCartLock likewise) is then free for the survivors.
+ * Ends the lease of these locks now, as the scenarios move the plugin's own stale windows back
+ * instead of waiting them out: a cart's or a payment's lock a killed process held (leased for 2
+ * minutes by Medusa's cart workflows and by the plugin's lock step) is then free for the survivors.
  */
-export async function endCartLeases(cluster: Cluster, cartIds: string[]) {
+export async function endLockLeases(cluster: Cluster, keys: string[]) {
   if (cluster.variant === "postgres") {
-    await cluster.sql(`update locking set expiration = now() - interval '1 second' where id = any($1) and expiration is not null`, [cartIds])
+    await cluster.sql(`update locking set expiration = now() - interval '1 second' where id = any($1) and expiration is not null`, [keys])
     return
   }
   const { Redis } = await import("ioredis")
   const redis = new Redis(cluster.redisUrl!)
   try {
-    for (const id of cartIds) await redis.pexpire(`medusa_lock:${id}`, 1)
+    for (const key of keys) await redis.pexpire(`medusa_lock:${key}`, 1)
   } finally {
     redis.disconnect()
   }

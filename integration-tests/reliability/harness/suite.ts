@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from "#sandbox"
 import { startAnvil, type Anvil } from "#sandbox/chain/index"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
+import { paymentLockKey } from "#src/lib/locks/lock-keys"
 import { postWebhook } from "../../http/helpers/ledger"
 import { startCluster, type Cluster, type Variant } from "./cluster"
 import { startProxy, type Proxy } from "./proxy"
@@ -15,7 +16,7 @@ import {
   orderOf,
   confirmedEventBody,
   deliverySummary,
-  endCartLeases,
+  endLockLeases,
   expectOneOrderPerCart,
   expectEveryCompletionAnOrder,
   LOAD_TIMEOUT_MS,
@@ -380,8 +381,8 @@ export function defineReliabilitySuite(variant: Variant) {
     // Recovery, 2: an event a dead process left "processing" is taken over after the stale-claim
     // window (120 s). The test moves the claims' start back by 121 s instead of waiting it out.
     await cluster.sql(`update stablecoin_webhook_event set processing_started_at = processing_started_at - interval '121 seconds' where event_id = any($1) and state = 'processing'`, [events.map((e) => e.id)])
-    // So is the lease of a cart lock the dead process held (Medusa's 2 minutes).
-    await endCartLeases(cluster, sessions.map((s) => s.cartId))
+    // So is the lease of a cart's or a payment's lock the dead process held (2 minutes).
+    await endLockLeases(cluster, sessions.flatMap((s) => [s.cartId, paymentLockKey(s.d.paymentId)]))
     for (let i = 0; i < 3; i++) {
       const caps = await Promise.all(sessions.map((s) => capturesOf(cluster, s.d.paymentId)))
       if (caps.every((c) => c.captures === 1)) break
@@ -459,7 +460,7 @@ export function defineReliabilitySuite(variant: Variant) {
       `update stablecoin_payment set updated_at = updated_at - interval '121 seconds', poll_claimed_at = poll_claimed_at - interval '121 seconds' where payment_id = $1`,
       [d.paymentId]
     )
-    await endCartLeases(cluster, [cartId])
+    await endLockLeases(cluster, [cartId, paymentLockKey(d.paymentId)])
     await reconcileOnce("after the stale window")
     const after = await ledgerRowOf(cluster, d.paymentId)
     const caps = await capturesOf(cluster, d.paymentId)
