@@ -1,7 +1,5 @@
+import { STOREFRONT_ERROR_CODES } from "../lib/session-data"
 import { StoreRequestError, type StablecoinStoreClient } from "./store-client"
-
-/** The body code a deferred-authorization store answers (409, with Retry-After) until the payment is in flight (issue 22 point 1). */
-export const NOT_IN_FLIGHT_CODE = "stablecoin_payment_not_in_flight"
 
 export type CompleteCartWhenInFlightParameters = {
   client: Pick<StablecoinStoreClient, "completeCart">
@@ -47,7 +45,7 @@ export async function completeCartWhenInFlight({
       return { outcome: "failed", error: answer.error }
     } catch (error) {
       if (!(error instanceof StoreRequestError)) return { outcome: "failed", error }
-      if (error.status === 409 && error.bodyCode === NOT_IN_FLIGHT_CODE) {
+      if (error.code === STOREFRONT_ERROR_CODES.paymentNotInFlight) {
         const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt)
         await sleep(Math.max(error.retryAfterMs ?? 0, backoff))
         continue

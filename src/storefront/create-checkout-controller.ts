@@ -278,6 +278,6 @@ function sessionMessageOf(error: StoreRequestError): string {
     case "stablecoin_service_unavailable":
       return "The payment service is busy. Try again in a moment."
     default:
-      return error.message.replace(/^\[[a-z_]+\]\s*/, "")
+      return error.message
   }
 }

@@ -36,8 +36,6 @@ export class StoreRequestError extends Error {
     message: string,
     /** One of STOREFRONT_ERROR_CODES when the plugin refused the session for a reason the customer can act on. */
     readonly code: StorefrontErrorCode | null,
-    /** The body's own `code` (e.g. `stablecoin_payment_not_in_flight` on a refused completion). */
-    readonly bodyCode: string | null = null,
     /** The `Retry-After` header in ms, when the answer had one. */
     readonly retryAfterMs: number | null = null
   ) {
@@ -117,7 +115,7 @@ function sdkRequest(sdk: MedusaSdkLike): StoreRequest {
       const { status, message } = error as { status?: unknown; message?: unknown }
       if (typeof status !== "number") throw error
       const { code, text, retryAfterSeconds } = readAnswerMessage(typeof message === "string" ? message : `Store request failed (${status})`)
-      throw new StoreRequestError(status, null, text, storefrontCodeOf(code), code, retryAfterSeconds === null ? null : retryAfterSeconds * 1000)
+      throw new StoreRequestError(status, null, text, storefrontCodeOf(code), retryAfterSeconds === null ? null : retryAfterSeconds * 1000)
     }
   }
 }
@@ -148,7 +146,6 @@ function fetchRequest({ baseUrl, publishableKey, fetch: fetchFn = globalThis.fet
         typeof json.type === "string" ? json.type : null,
         message,
         storefrontCodeOf(code),
-        code,
         Number.isFinite(retryAfter) && retryAfter >= 0 && res.headers.has("retry-after") ? retryAfter * 1000 : null
       )
     }

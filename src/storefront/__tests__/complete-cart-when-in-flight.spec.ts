@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { completeCartWhenInFlight, NOT_IN_FLIGHT_CODE } from "../complete-cart-when-in-flight"
+import { STOREFRONT_ERROR_CODES } from "../../lib/session-data"
+import { completeCartWhenInFlight } from "../complete-cart-when-in-flight"
 import { createStablecoinStoreClient } from "../store-client"
 
 /** A real HTTP server answering POST /store/carts/:id/complete from a script of answers, one per request. */
@@ -21,7 +22,7 @@ beforeEach(() => {
 })
 
 const client = () => createStablecoinStoreClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, publishableKey: "pk_test" })
-const notInFlight = { status: 409, body: { type: "not_allowed", code: NOT_IN_FLIGHT_CODE, message: "not yet" }, headers: { "retry-after": "3" } }
+const notInFlight = { status: 409, body: { type: "not_allowed", code: STOREFRONT_ERROR_CODES.paymentNotInFlight, message: "not yet" }, headers: { "retry-after": "3" } }
 const order = { status: 200, body: { type: "order", order: { id: "order_1" } } }
 
 describe("completeCartWhenInFlight", () => {

@@ -1,5 +1,5 @@
 import { createPublicClient, getAddress, http, type Address, type Hex, type PublicClient } from "viem"
-import { createPool, deployFixture, devAccounts, startAnvil, type Anvil, type ChainFixture } from "../../../../sandbox/chain"
+import { createPool, deployFixture, devAccounts, startAnvil, type Anvil, type ChainFixture } from "#sandbox/chain/index"
 import { poolAbi, poolFactoryAbi } from "../../../lib/chain/abis"
 import { buildErc20TransferUri } from "../../../lib/chain/build-erc20-transfer-uri"
 import { buildStorefrontTrustRoots } from "../../../lib/chain/build-storefront-trust-roots"
