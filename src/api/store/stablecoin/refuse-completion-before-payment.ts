@@ -4,7 +4,9 @@ import { storefrontErrorAnswer } from "#src/lib/errors/storefront-error-answer"
 import { STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
 import { StablecoinStoreError } from "#src/providers/stablecoin/core/stablecoin-store-error"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { ensurePaymentInFlightWorkflow } from "#src/workflows/ensure-payment-in-flight"
+import { acquireStablecoinLock, releaseStablecoinLock } from "#src/workflows/steps/acquire-stablecoin-lock"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
 
 /**
@@ -13,6 +15,10 @@ import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
  * docs/architecture.md); before that the completion is refused with 409, Retry-After and a code the
  * storefront entry retries on, and Medusa's completion never runs, so no client can create unpaid orders. It
  * looks and hands on: no lock is held across the client's request.
+ *
+ * Before handing on it waits for whoever holds the cart's lock (the webhook placing this cart's order,
+ * which under load can take longer than Medusa's completion waits, 30 s, before it answers a bare 500):
+ * a wait that runs out here answers 409 `stablecoin_busy` with Retry-After, which a storefront retries.
  */
 export async function refuseCompletionBeforePayment(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const module = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
@@ -21,7 +27,14 @@ export async function refuseCompletionBeforePayment(req: MedusaRequest, res: Med
   // A cart already completed answers its order (Medusa finds it through the order-cart link).
   if (await module.retrieveOrderOfCart(req.params.id!)) return next()
   for (const session of sessions) {
-    if ((await ensurePaymentInFlightWorkflow(req.scope).run({ input: { sessionId: session.id } })).result) return next()
+    if (!(await ensurePaymentInFlightWorkflow(req.scope).run({ input: { sessionId: session.id } })).result) continue
+    try {
+      await releaseStablecoinLock(req.scope, await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }))
+    } catch {
+      const busy = new StablecoinStoreError(STOREFRONT_ERROR_CODES.busy, "The order of this payment is being placed. Complete the order again in a moment.")
+      return sendStorefrontErrorAnswer(req, res, storefrontErrorAnswer(busy))
+    }
+    return next()
   }
   // Answered here rather than thrown: an app's own errorHandler replaces the plugin's, and the storefront's retry depends on this 409.
   const refusal = new StablecoinStoreError(STOREFRONT_ERROR_CODES.paymentNotInFlight, "The stablecoin payment has not been seen yet. Send the payment, then complete the order again.")
