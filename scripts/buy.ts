@@ -4,7 +4,7 @@ import { devAccounts } from "#sandbox/chain/index"
 import { payConnect, payDepositIntent, type PaymentTx } from "#sandbox/customer/index"
 import type { StatusRecord, DeliveryLogEntry } from "#sandbox"
 import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "#src/lib/session-data"
-import { readDevState } from "./dev-state"
+import { readDevState } from "#dev/dev-state"
 
 /**
  * `npm run dev:buy -- --rail deposit|connect [--token USDC] [--chain 8453] [--currency eur|usd]`

@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from "#sandbox"
 import { fixedSandboxOptions, formatEnvBlocks } from "#sandbox/fixed-identity"
 import { devAccounts } from "#sandbox/chain/index"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
-import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "./dev-state"
+import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "#dev/dev-state"
 import { SEED_MARKER } from "./seed"
 
 const DB_NAME = "medusa_stablecoin_dev"

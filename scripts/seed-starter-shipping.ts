@@ -7,7 +7,7 @@ import {
   linkSalesChannelsToStockLocationWorkflow,
   updateRegionsWorkflow,
 } from "@medusajs/medusa/core-flows"
-import type { DevSeed } from "./dev-state"
+import type { DevSeed } from "#dev/dev-state"
 
 /**
  * The countries Medusa's Next.js starters open on, added to the dev store's regions when no other

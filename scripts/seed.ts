@@ -1,9 +1,9 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createUsersWorkflow } from "@medusajs/medusa/core-flows"
-import { DEV_ADMIN, type DevSeed } from "./dev-state"
+import { DEV_ADMIN, type DevSeed } from "#dev/dev-state"
 import { seedStarterShipping } from "./seed-starter-shipping"
-import { seedStore } from "./seed-store"
+import { seedStore } from "#dev/seed-store"
 
 /** Marks the one stdout line `npm run dev` reads the seed's result from. */
 export const SEED_MARKER = "DEV_SEED "

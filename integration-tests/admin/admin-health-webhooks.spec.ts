@@ -1,10 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../http/helpers/admin"
-import { eventually } from "../http/helpers/checkout"
+import { eventually } from "#dev/store-checkout"
 import { ledgerRow } from "../http/helpers/ledger"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { buildStore } from "../http/helpers/store-fixtures"
-import { openSession, paySession } from "./helpers"
+import { openSession, paySession } from "#sandbox/customer/store-checkout"
 
 jest.setTimeout(120_000)
 

@@ -5,11 +5,12 @@ import type { Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import { adminHeaders } from "../http/helpers/admin"
-import { eventually } from "../http/helpers/checkout"
+import { eventually } from "#dev/store-checkout"
 import { countOf, ledgerOf, ledgerRow } from "../http/helpers/ledger"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { buildStore, type StoreFixture } from "../http/helpers/store-fixtures"
-import { openSession, payIntoOrder, paySession, sendTokens } from "./helpers"
+import { payIntoOrder, sendTokens } from "./helpers"
+import { openSession, paySession } from "#sandbox/customer/store-checkout"
 
 jest.setTimeout(240_000)
 

@@ -1,30 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Account, Address } from "viem"
+import type { Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
-import { payConnect, payDepositIntent } from "#sandbox/customer/index"
+import { payDepositIntent } from "#sandbox/customer/index"
+import { openSession, paySession } from "#sandbox/customer/store-checkout"
 import type { Sandbox } from "#sandbox"
-import { createCart, eventually, startSession, storeHeaders } from "../http/helpers/checkout"
+import { eventually, storeHeaders } from "#dev/store-checkout"
 import { ledgerRow } from "../http/helpers/ledger"
-import { PROVIDERS, type StoreFixture } from "../http/helpers/store-fixtures"
+import type { StoreFixture } from "../http/helpers/store-fixtures"
 
 type Api = { post: Function; get: Function }
-
-/** A cart with a stablecoin session of `rail` on chain 8453 (USDC), before payment. */
-export async function openSession(api: Api, store: StoreFixture, rail: "deposit" | "connect", currency: "eur" | "usd" = "eur") {
-  const { cart, paymentCollectionId } = await createCart(api, store, currency)
-  const payer = devAccounts.customer.address
-  const session = await startSession(api, store, paymentCollectionId, PROVIDERS[rail], { token: "USDC", chainId: 8453, ...(rail === "connect" ? { payerAddress: payer } : {}) })
-  return { cart, session, d: session.data }
-}
-
-/** Pays a session on chain: a plain transfer to the deposit address, or pool.deposit on the connect rail. */
-export async function paySession(sandbox: Sandbox, d: any, amount: bigint, from: Account = devAccounts.customer) {
-  const chain = sandbox.chains.find((c) => c.chainId === d.chainId)!
-  if (d.rail === "connect") {
-    return payConnect({ rpcUrl: chain.rpcUrl, chainId: d.chainId, token: d.tokenAddress as Address, pool: d.connect.pool as Address, amount, paymentId: d.paymentId, from })
-  }
-  return payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: d.chainId, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount, from })
-}
 
 /**
  * Pays exactly, lets the sandbox confirm (and sweep) it, waits until the webhook captured it, and

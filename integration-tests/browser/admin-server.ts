@@ -5,7 +5,7 @@ import { createDatabase, testPostgres } from "#dev/postgres"
 import { startService, waitForHttp, type Service } from "#dev/processes"
 import type { Sandbox } from "#sandbox"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
-import type { DevSeed } from "#scripts/dev-state"
+import type { DevSeed } from "#dev/dev-state"
 import { SEED_MARKER } from "#scripts/seed"
 import type { PluginOptionsInput } from "#src/lib/options/index"
 

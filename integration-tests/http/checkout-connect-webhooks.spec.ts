@@ -4,10 +4,11 @@ import { devAccounts } from "#sandbox/chain/index"
 import { payConnect, payDepositIntent } from "#sandbox/customer/index"
 import { computePaymentRef } from "#src/lib/chain/compute-payment-ref"
 import { signWebhookPayload } from "#src/lib/webhooks/index"
-import { createCart, eventually, startSession } from "./helpers/checkout"
+import { createCart, eventually, startSession } from "#dev/store-checkout"
 import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments, postWebhook, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(120_000)
 

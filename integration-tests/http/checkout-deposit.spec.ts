@@ -6,10 +6,11 @@ import { devAccounts } from "#sandbox/chain/index"
 import { payDepositIntent } from "#sandbox/customer/index"
 import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
 import type StablecoinModuleService from "#src/modules/stablecoin/service"
-import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { countOf } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(120_000)
 

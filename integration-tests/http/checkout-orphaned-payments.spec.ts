@@ -2,10 +2,11 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
 import { payConnect, payDepositIntent } from "#sandbox/customer/index"
-import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { cartCompletedAt, countOf, ledgerOf, ledgerRow, ordersWithPayments, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(120_000)
 

@@ -3,10 +3,11 @@ import type { Account, Address } from "viem"
 import type { PaymentStatus } from "#sandbox"
 import { devAccounts } from "#sandbox/chain/index"
 import { payDepositIntent } from "#sandbox/customer/index"
-import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { cartCompletedAt, countOf, ledgerRow, ordersWithPayments, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(120_000)
 

@@ -6,10 +6,11 @@ import { devAccounts } from "#sandbox/chain/index"
 import { payConnect, payDepositIntent } from "#sandbox/customer/index"
 import { paymentLockKey } from "#src/lib/locks/lock-keys"
 import { adminHeaders } from "./helpers/admin"
-import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { countOf, ledgerRow, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(180_000)
 

@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStarterShipping, STARTER_COUNTRIES } from "#scripts/seed-starter-shipping"
-import { seedStore } from "#scripts/seed-store"
+import { seedStore } from "#dev/seed-store"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 
 jest.setTimeout(120_000)

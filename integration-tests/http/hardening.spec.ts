@@ -5,10 +5,11 @@ import { payConnect, payDepositIntent } from "#sandbox/customer/index"
 import { STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
 import { WEBHOOK_MAX_BODY_BYTES } from "#src/lib/webhooks/constants"
 import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
-import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { countOf, ledgerOf, ledgerRow, postWebhook, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(180_000)
 

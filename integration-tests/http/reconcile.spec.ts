@@ -10,9 +10,10 @@ import { parseWebhookEvent, signWebhookPayload, verifyWebhookSignature } from "#
 import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
 import type StablecoinModuleService from "#src/modules/stablecoin/service"
 import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
-import { createCart, eventually, startSession } from "./helpers/checkout"
+import { createCart, eventually, startSession } from "#dev/store-checkout"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(180_000)
 

@@ -5,10 +5,11 @@ import type { Address } from "viem"
 import { payDepositIntent } from "#sandbox/customer/index"
 import { parsePluginOptions } from "#src/lib/options/index"
 import { STOREFRONT_READ_BUDGET_LOCK } from "#src/modules/stablecoin/service"
-import { createCart, eventually, startSession, storeHeaders } from "./helpers/checkout"
+import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { countOf, ledgerRow } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(180_000)
 

@@ -6,10 +6,11 @@ import { payDepositIntent } from "#sandbox/customer/index"
 import applyStoredStablecoinWebhookEventsJob from "#src/jobs/apply-stored-stablecoin-webhook-events"
 import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
 import { paymentLockKey } from "#src/lib/locks/lock-keys"
-import { createCart, eventually, startSession } from "./helpers/checkout"
+import { createCart, eventually, startSession } from "#dev/store-checkout"
 import { countOf, ledgerOf, ledgerRow, postWebhook } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
-import { buildStore, PROVIDERS, type StoreFixture } from "./helpers/store-fixtures"
+import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
+import { PROVIDERS } from "#dev/seed-store"
 
 jest.setTimeout(120_000)
 

@@ -1,6 +1,6 @@
 import type { Address } from "viem"
 import { payDepositIntent } from "../../sandbox/customer"
-import { createCart } from "../http/helpers/checkout"
+import { createCart } from "#dev/store-checkout"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useCountingProxy } from "./helpers/counting-proxy"
 import { useDemoStorefront } from "./helpers/demo-storefront"

@@ -8,8 +8,8 @@ import { createDatabase, testPostgres } from "#dev/postgres"
 import { sh, startService, timed as timedStep, waitForHttp, type Service } from "#dev/processes"
 import { startSandbox, type Sandbox } from "#sandbox"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
-import { openSession, paySession } from "#tests/admin/helpers"
-import { storeHeaders } from "#tests/http/helpers/checkout"
+import { openSession, paySession } from "#sandbox/customer/store-checkout"
+import { storeHeaders } from "#dev/store-checkout"
 import { STORE_MEDUSA_CONFIG, STORE_SEED } from "./store-files"
 
 /**
@@ -63,10 +63,10 @@ function prepareStore(version: string, tarball: string): string {
   mkdirSync(path.join(backend, "src", "scripts"), { recursive: true })
   // The repository's store seed, importing the provider ids from the installed package instead of the source tree.
   // The starter's own data migration already gives de and fr to its Europe region: the EUR region takes others.
-  const seedStore = readFileSync(path.join(REPO_ROOT, "scripts", "seed-store.ts"), "utf8")
+  const seedStore = readFileSync(path.join(REPO_ROOT, "dev", "seed-store.ts"), "utf8")
     .replace('"#src/lib/session-data"', '"medusa-payment-stablecoin/lib/session-data"')
     .replace('countries: ["de", "fr", "nl"]', 'countries: ["nl", "be", "at"]')
-  if (!seedStore.includes('["nl", "be", "at"]')) throw new Error("scripts/seed-store.ts changed: update the country patch here")
+  if (!seedStore.includes('["nl", "be", "at"]')) throw new Error("dev/seed-store.ts changed: update the country patch here")
   writeFileSync(path.join(backend, "src", "scripts", "seed-store.ts"), seedStore)
   writeFileSync(path.join(backend, "src", "scripts", "stablecoin-seed.ts"), STORE_SEED)
   return backend

@@ -8,7 +8,7 @@ import { payDepositIntent } from "../../sandbox/customer"
 import { testTokenAbi } from "../../src/lib/chain/abis"
 import { CHAIN_NAMES } from "../../src/lib/explorer/default-explorer-urls"
 import { launchChromium } from "#dev/chromium"
-import { injectAnvilWallet } from "../../integration-tests/storefront/helpers/page-helpers"
+import { injectAnvilWallet } from "#dev/anvil-wallet"
 import { timed } from "#dev/processes"
 
 const DOCS = path.resolve(__dirname, "..", "..", "docs")

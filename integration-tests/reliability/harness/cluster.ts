@@ -10,7 +10,7 @@ import { createDatabase, testPostgres } from "#dev/postgres"
 import { exited, signalGroup, stopGroup, waitForHttp } from "#dev/processes"
 import type { Sandbox } from "#sandbox"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
-import { DEV_ADMIN, type DevSeed } from "#scripts/dev-state"
+import { DEV_ADMIN, type DevSeed } from "#dev/dev-state"
 import { SEED_MARKER } from "#scripts/seed"
 import type { PluginOptionsInput } from "#src/lib/options/index"
 

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { StablecoinCartPaymentResponse } from "../../../src/lib/checkout/public-payment"
-import { storeHeaders } from "../../http/helpers/checkout"
+import { storeHeaders } from "#dev/store-checkout"
 import type { useStablecoinStack } from "../../http/helpers/stablecoin-stack"
 import { buildStore, type StoreFixture } from "../../http/helpers/store-fixtures"
 import type { useDemoStorefront } from "./demo-storefront"

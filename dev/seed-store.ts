@@ -19,7 +19,12 @@ const REGIONS: Record<StoreCurrency, { name: string; countries: string[] }> = {
 
 const PRICES: Record<StoreCurrency, number> = { eur: 25, usd: 27.5, gbp: 22 }
 const NAMES = { channel: "Stablecoin dev store", key: "Stablecoin dev storefront", product: "stablecoin-dev-hoodie" } as const
-const PROVIDER_IDS = Object.values(PROVIDER_IDENTIFIERS).map((identifier) => `pp_${identifier}_stablecoin`)
+/** The providers as registered by medusa-config.ts (id "stablecoin"). */
+export const PROVIDERS = {
+  connect: `pp_${PROVIDER_IDENTIFIERS.connect}_stablecoin`,
+  deposit: `pp_${PROVIDER_IDENTIFIERS.deposit}_stablecoin`,
+} as const
+const PROVIDER_IDS = Object.values(PROVIDERS)
 
 export type SeededStore<C extends StoreCurrency> = {
   publishableKey: string

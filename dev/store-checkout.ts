@@ -1,13 +1,14 @@
-import type { StoreFixture } from "./store-fixtures"
+import type { SeededStore, StoreCurrency } from "./seed-store"
 
 type Api = { post: Function; get: Function }
 
-export function storeHeaders(store: StoreFixture) {
+/** The store API's headers for a seeded store (dev/seed-store.ts): its publishable key. */
+export function storeHeaders(store: { publishableKey: string }) {
   return { headers: { "x-publishable-api-key": store.publishableKey } }
 }
 
 /** A cart with one item in the given region, and its payment collection. */
-export async function createCart(api: Api, store: StoreFixture, region: keyof StoreFixture["regions"], quantity = 1) {
+export async function createCart<C extends StoreCurrency>(api: Api, store: SeededStore<C>, region: C, quantity = 1) {
   const h = storeHeaders(store)
   const { data } = await api.post(
     "/store/carts",
@@ -19,7 +20,7 @@ export async function createCart(api: Api, store: StoreFixture, region: keyof St
 }
 
 /** Starts a payment session; returns the session (its public data holds the rail payload). */
-export async function startSession(api: Api, store: StoreFixture, paymentCollectionId: string, providerId: string, data: Record<string, unknown> = {}) {
+export async function startSession(api: Api, store: { publishableKey: string }, paymentCollectionId: string, providerId: string, data: Record<string, unknown> = {}) {
   const { data: res } = await api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: providerId, data }, storeHeaders(store))
   const sessions = res.payment_collection.payment_sessions as Array<{ id: string; provider_id: string; data: any; status: string }>
   return sessions.find((s) => s.provider_id === providerId)!
