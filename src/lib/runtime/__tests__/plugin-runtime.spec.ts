@@ -1,21 +1,8 @@
 import { InvalidPluginOptionsError } from "../../options/parse-plugin-options"
+import { validPluginOptions } from "../../options/__tests__/valid-plugin-options"
 import { pluginRuntimeOf } from "../plugin-runtime"
 
-const raw = () => ({
-  apiKey: "pk_test",
-  baseUrl: "http://127.0.0.1:4010",
-  merchantId: "mer_1",
-  webhookSecrets: ["whsec_0123456789abcdef0123"],
-  chains: [
-    {
-      chainId: 8453,
-      rpcUrl: "http://127.0.0.1:8545",
-      factory: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
-      payout: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-      tokens: { USDC: { address: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", decimals: 6 } },
-    },
-  ],
-})
+const raw = () => validPluginOptions()
 
 describe("pluginRuntimeOf", () => {
   it("gives everything handed the same options object one client, one verifier and one RPC client per chain", () => {

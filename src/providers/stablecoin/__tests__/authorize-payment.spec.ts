@@ -2,24 +2,11 @@ import type { Logger } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { buildSession } from "#src/lib/checkout/__tests__/build-session"
 import { signPaymentConfirmation, type PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
+import { TEST_WEBHOOK_SECRET, validPluginOptions } from "../../../lib/options/__tests__/valid-plugin-options"
 import { StablecoinDepositProviderService } from "../services"
 
-const SECRET = "whsec_0123456789abcdef0123"
-const options = {
-  apiKey: "pk_test",
-  baseUrl: "http://127.0.0.1:4010",
-  merchantId: "mer_1",
-  webhookSecrets: [SECRET],
-  chains: [
-    {
-      chainId: 8453,
-      rpcUrl: "http://127.0.0.1:8545",
-      factory: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
-      payout: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-      tokens: { USDC: { address: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", decimals: 6 } },
-    },
-  ],
-}
+const SECRET = TEST_WEBHOOK_SECRET
+const options = validPluginOptions()
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger
 const provider = new StablecoinDepositProviderService({ logger }, options as never)
 
