@@ -1,9 +1,20 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Container, Heading, Skeleton, Text } from "@medusajs/ui"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import type { ReactNode } from "react"
 import { PaymentDetails } from "../components/payment-details"
 import { errorMessage } from "../lib/format"
 import { usePayments } from "../lib/queries"
+
+/** The widget's titled section, for the states before there are payments to show. */
+const TitledSection = ({ testId, children }: { testId: string; children: ReactNode }) => (
+  <Container className="divide-y p-0" data-testid={testId}>
+    <div className="px-6 py-4">
+      <Heading level="h2">Stablecoin payment</Heading>
+    </div>
+    {children}
+  </Container>
+)
 
 /**
  * The order page's view of its stablecoin payments, from the plugin's ledger: an order paid any
@@ -14,28 +25,22 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
 
   if (isPending) {
     return (
-      <Container className="divide-y p-0" data-testid="stablecoin-widget-loading">
-        <div className="px-6 py-4">
-          <Heading level="h2">Stablecoin payment</Heading>
-        </div>
+      <TitledSection testId="stablecoin-widget-loading">
         <div className="flex flex-col gap-y-2 px-6 py-4">
           <Skeleton className="h-5 w-1/2" />
           <Skeleton className="h-5 w-2/3" />
           <Skeleton className="h-5 w-1/3" />
         </div>
-      </Container>
+      </TitledSection>
     )
   }
   if (isError) {
     return (
-      <Container className="divide-y p-0" data-testid="stablecoin-widget-error">
-        <div className="px-6 py-4">
-          <Heading level="h2">Stablecoin payment</Heading>
-        </div>
+      <TitledSection testId="stablecoin-widget-error">
         <Text size="small" className="text-ui-fg-error px-6 py-4">
           The stablecoin ledger could not be loaded: {errorMessage(error)}
         </Text>
-      </Container>
+      </TitledSection>
     )
   }
   if (data.payments.length === 0) return null

@@ -34,6 +34,12 @@ export type ReadPaymentReceiptsErrorType = never
 const transferEvent = getAbiItem({ abi: erc20Abi, name: "Transfer" })
 const depositedEvent = getAbiItem({ abi: poolAbi, name: "Deposited" })
 
+/** Where a log stands on the chain, or null for one a reorg removed or one not yet in a block. */
+function placeOf(log: { removed: boolean; transactionHash: Hex | null; logIndex: number | null; blockNumber: bigint | null }) {
+  if (log.removed || log.transactionHash === null || log.logIndex === null || log.blockNumber === null) return null
+  return { txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber }
+}
+
 /**
  * Reads, over one bounded block range, every payment into a batch of verified addresses: at most
  * one `eth_getLogs` per rail, filtered by indexed topics (the forwarders as `to`, the payment
@@ -47,7 +53,8 @@ export async function readPaymentReceipts({ client, chainId, fromBlock, toBlock,
     if (transfers && transfers.forwarders.length && transfers.tokens.length) {
       const logs = await client.getLogs({ address: transfers.tokens, event: transferEvent, args: { to: transfers.forwarders }, fromBlock, toBlock, strict: true })
       for (const log of logs) {
-        if (log.removed || log.transactionHash === null || log.logIndex === null || log.blockNumber === null) continue
+        const place = placeOf(log)
+        if (place === null) continue
         found.push({
           kind: "transfer",
           to: getAddress(log.args.to),
@@ -55,9 +62,7 @@ export async function readPaymentReceipts({ client, chainId, fromBlock, toBlock,
           token: getAddress(log.address),
           from: getAddress(log.args.from),
           amount: log.args.value,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber,
+          ...place,
         })
       }
     }
@@ -68,7 +73,8 @@ export async function readPaymentReceipts({ client, chainId, fromBlock, toBlock,
     if (deposits && deposits.paymentRefs.length) {
       const logs = await client.getLogs({ address: deposits.pool, event: depositedEvent, args: { paymentRef: deposits.paymentRefs }, fromBlock, toBlock, strict: true })
       for (const log of logs) {
-        if (log.removed || log.transactionHash === null || log.logIndex === null || log.blockNumber === null) continue
+        const place = placeOf(log)
+        if (place === null) continue
         found.push({
           kind: "deposit",
           to: getAddress(log.address),
@@ -76,9 +82,7 @@ export async function readPaymentReceipts({ client, chainId, fromBlock, toBlock,
           token: getAddress(log.args.token),
           from: getAddress(log.args.from),
           amount: log.args.amount,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber,
+          ...place,
         })
       }
     }

@@ -42,3 +42,17 @@ export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number]
 export const tokenSymbolSchema = z.enum(TOKEN_SYMBOLS)
 
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES)
+
+/**
+ * Where a payment stands, as both the status record (`pool-deposit-status`) and the
+ * `payment_confirmed` webhook's `data` report it (docs/architecture.md, "The payment service API"):
+ * one definition, so the two cannot drift. Spread into either object schema.
+ */
+export const paymentProgressFields = {
+  status: paymentStatusSchema,
+  expectedAmount: integerStringSchema,
+  confirmedAmount: integerStringSchema,
+  /** The symbol here, unlike the contract address of the deposit intent. */
+  token: tokenSymbolSchema,
+  chainId: chainIdSchema,
+}

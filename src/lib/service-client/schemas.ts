@@ -5,6 +5,7 @@ import {
   checksumAddressSchema,
   integerStringSchema,
   isoTimestampSchema,
+  paymentProgressFields,
   paymentStatusSchema,
   tokenDecimalsSchema,
   tokenSymbolSchema,
@@ -102,12 +103,7 @@ export const depositIntentSchema = z.object({
 
 export const paymentStatusRecordSchema = z.object({
   id: z.string().min(1),
-  status: paymentStatusSchema,
-  expectedAmount: integerStringSchema,
-  confirmedAmount: integerStringSchema,
-  /** The symbol here, unlike the contract address of the deposit intent. */
-  token: tokenSymbolSchema,
-  chainId: chainIdSchema,
+  ...paymentProgressFields,
   /** Present once the inbound transfer is seen. */
   txHash: txHashSchema.nullable().optional(),
   confirmations: z.number().int().nonnegative(),

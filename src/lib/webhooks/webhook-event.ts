@@ -1,30 +1,17 @@
 import { z } from "zod"
 
-import {
-  chainIdSchema,
-  checksumAddressSchema,
-  integerStringSchema,
-  isoTimestampSchema,
-  paymentStatusSchema,
-  tokenDecimalsSchema,
-  tokenSymbolSchema,
-  txHashSchema,
-} from "../service-client/primitives"
+import { checksumAddressSchema, isoTimestampSchema, paymentProgressFields, tokenDecimalsSchema, txHashSchema } from "../service-client/primitives"
 import { WEBHOOK_EVENT_TYPES } from "./constants"
 
-/** `data` of `payment_confirmed` (design.md §3 "Webhooks"); `token` is the symbol, as in the status record. */
+/** `data` of `payment_confirmed` (docs/architecture.md, "Webhooks"); where the payment stands is read as in the status record. */
 export const paymentConfirmedDataSchema = z.object({
   paymentId: z.string().min(1),
   quoteId: z.string().min(1),
   intentId: z.string().min(1).optional(),
   rail: z.enum(["connect", "deposit"]),
-  status: paymentStatusSchema,
-  chainId: chainIdSchema,
-  token: tokenSymbolSchema,
+  ...paymentProgressFields,
   /** Absent or null on the connect rail: the configured decimals (checked on-chain) apply. */
   tokenDecimals: tokenDecimalsSchema.nullable().optional(),
-  expectedAmount: integerStringSchema,
-  confirmedAmount: integerStringSchema,
   txHash: txHashSchema.nullable(),
   payerAddress: checksumAddressSchema.nullable(),
   /** Confirmations the service counted when it sent the event (optional: older senders omit it). */

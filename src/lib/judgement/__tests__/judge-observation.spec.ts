@@ -6,7 +6,8 @@ import { judgeObservation, type JudgedPayment, type JudgeObservationParameters }
 
 const EXPECTED = 25_000_000n
 
-const payment = (over: Partial<JudgedPayment> = {}): JudgedPayment => ({
+/** What the payment and its observation agree on, unless a test says otherwise. */
+const AGREED = {
   paymentId: "pay_1",
   quoteId: "q_1",
   intentId: "int_1",
@@ -15,6 +16,10 @@ const payment = (over: Partial<JudgedPayment> = {}): JudgedPayment => ({
   token: "USDC",
   tokenDecimals: 6,
   expectedAmount: EXPECTED.toString(),
+} as const
+
+const payment = (over: Partial<JudgedPayment> = {}): JudgedPayment => ({
+  ...AGREED,
   toleranceBps: 50,
   status: "waiting",
   captured: false,
@@ -24,16 +29,9 @@ const payment = (over: Partial<JudgedPayment> = {}): JudgedPayment => ({
 const event = (status: ServiceStatus, over: Partial<PaymentObservation> = {}): PaymentObservation => ({
   source: "webhook",
   eventId: "evt_1",
-  paymentId: "pay_1",
   poll: null,
-  quoteId: "q_1",
-  intentId: "int_1",
-  rail: "deposit",
-  chainId: 8453,
-  token: "USDC",
-  tokenDecimals: 6,
+  ...AGREED,
   status,
-  expectedAmount: EXPECTED.toString(),
   confirmedAmount: EXPECTED.toString(),
   txHash: "0x" + "ab".repeat(32),
   payerAddress: "0x" + "11".repeat(20),
