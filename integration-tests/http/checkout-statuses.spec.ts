@@ -14,7 +14,7 @@ jest.setTimeout(120_000)
 const CHAIN = 8453
 const stack = useStablecoinStack({ chains: [{ chainId: CHAIN, confirmations: 2 }], pollIntervalMs: 100 })
 
-/** Each payment status of design.md §3 reached on anvil, and what the plugin does with it. */
+/** Each payment status of docs/decisions.md#status-transitions reached on anvil, and what the plugin does with it. */
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreFixture

@@ -18,7 +18,7 @@ const CHAIN = 8453
 // Deliveries are posted by the tests (the sandbox's own webhook URL is off); the reconcile job does not run on its own.
 const stack = useStablecoinStack({ chains: [{ chainId: CHAIN, confirmations: 2 }] }, () => ({ reconcile: { enabled: false } }))
 
-/** design §3 "Webhooks": the route acknowledges once the event is stored; the capture follows off the request path. */
+/** docs/architecture.md#a-webhook: the route acknowledges once the event is stored; the capture follows off the request path. */
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreFixture

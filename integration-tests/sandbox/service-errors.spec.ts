@@ -6,7 +6,7 @@ import { startSandbox, type Sandbox } from "#sandbox"
 import { post, quoteRequest, unwrap } from "./helpers"
 
 /** One sandbox for the file: 8453 (6 decimals), 56 (18 decimals), 10 (pool not deployed), 137 on an anvil the test stops. */
-describe("sandbox service errors (API reference §7) through the service client", () => {
+describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) through the service client", () => {
   let sandbox: Sandbox
   let client: ServiceClient
   let external: Anvil

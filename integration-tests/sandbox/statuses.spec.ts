@@ -7,7 +7,7 @@ import { quoteRequest, unwrap } from "./helpers"
 
 const CHAIN = 8453
 
-/** Every status of API reference §3 reached on a real chain and reported by pool-deposit-status. */
+/** Every status of docs/architecture.md#statuses reached on a real chain and reported by pool-deposit-status. */
 describe("sandbox payment statuses", () => {
   let sandbox: Sandbox
   let client: ServiceClient

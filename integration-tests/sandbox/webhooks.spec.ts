@@ -30,7 +30,7 @@ async function startReceiver() {
   return { url, received, answers, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
-/** Independent of the plugin's verifier: HMAC-SHA256(secret, t + "." + raw) in hex, as design.md §3 states. */
+/** Independent of the plugin's verifier: HMAC-SHA256(secret, t + "." + raw) in hex, as docs/architecture.md#webhooks states. */
 function signatureMatches({ raw, signature }: Received, secret: string): boolean {
   const parts = Object.fromEntries(signature.split(",").map((part) => part.split("=") as [string, string]))
   const expected = createHmac("sha256", secret).update(`${parts.t}.${raw}`).digest()

@@ -37,7 +37,7 @@ export function defaultDecimals(chainId: number): number {
 }
 
 /**
- * Deploys the full on-chain layout of design.md §3 on one chain: the three tokens, the factory,
+ * Deploys the full on-chain layout of docs/decisions.md#on-chain-layout on one chain: the three tokens, the factory,
  * the merchant's pool and the EUR/USD price feed.
  */
 export async function deployFixture({

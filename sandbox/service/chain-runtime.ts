@@ -30,7 +30,7 @@ export function createChainRuntime({
   confirmations: number
   minimumFiat: number
 }) {
-  // Every address the service answers with is checksummed (API reference §2.1).
+  // Every address the service answers with is checksummed (docs/architecture.md#conventions).
   const fixture: ChainFixture = {
     ...deployed,
     factory: getAddress(deployed.factory),

@@ -1,4 +1,4 @@
-/** Error codes the sandbox answers with; the HTTP status is what clients branch on (design.md §3). */
+/** Error codes the sandbox answers with; the HTTP status is what clients branch on (docs/decisions.md#authentication-and-error-bodies). */
 export type ServiceErrorCode =
   | "unauthorized"
   | "invalid_request"

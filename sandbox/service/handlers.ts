@@ -29,7 +29,7 @@ export type ServiceContext = {
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
 
-/** paymentRef = keccak256(utf8 bytes of paymentId) (design.md §3). */
+/** paymentRef = keccak256(utf8 bytes of paymentId) (docs/decisions.md#on-chain-layout). */
 export const paymentRefOf = (paymentId: string): Hex => keccak256(toBytes(paymentId))
 
 /** Forwarder = CREATE2(pool, salt = paymentRef, forwarderInitCodeHash). */
@@ -61,7 +61,7 @@ const createQuoteBody = z.object({
   chainId: z.number().int().positive(),
 })
 
-/** POST /create-quote (API reference §4.1). */
+/** POST /create-quote (docs/architecture.md#endpoints). */
 export async function createQuote(ctx: ServiceContext, merchant: Merchant, body: unknown) {
   const input = parseBody(createQuoteBody, body)
   if (input.merchantId !== merchant.id) throw new ServiceError(404, "merchant_not_found", `Merchant ${input.merchantId} not found.`)
@@ -188,7 +188,7 @@ function newPayment(quote: Quote, runtime: ChainRuntime, payout: Address, pool: 
 /** An address of a pool that is not the merchant's: the other dev payout's, for tampering. */
 const foreignPool = (runtime: ChainRuntime) => upstream(runtime.chainId, () => runtime.poolOf(devAccounts.otherPayout.address))
 
-/** POST /create-pool-connect (API reference §4.2). */
+/** POST /create-pool-connect (docs/architecture.md#endpoints). */
 export async function createPoolConnect(ctx: ServiceContext, merchant: Merchant, body: unknown, tamper?: Tamper) {
   const input = parseBody(
     ctx.settings.payerScreening ? quoteIdBody.extend({ payerAddress: address }) : quoteIdBody.extend({ payerAddress: address.optional() }),
@@ -216,7 +216,7 @@ export async function createPoolConnect(ctx: ServiceContext, merchant: Merchant,
   })
 }
 
-/** POST /create-pool-deposit (API reference §4.3): deploys the pool first when it has no code. */
+/** POST /create-pool-deposit (docs/architecture.md#endpoints): deploys the pool first when it has no code. */
 export async function createPoolDeposit(ctx: ServiceContext, merchant: Merchant, body: unknown, tamper?: Tamper) {
   const input = parseBody(quoteIdBody, body)
   const claim = claimQuote(ctx, merchant, input.quoteId)
@@ -279,7 +279,7 @@ async function applyTamper(
 
 const statusBody = z.object({ id: z.string().min(1) })
 
-/** POST /pool-deposit-status (API reference §4.4): by intent id or paymentId, either rail. */
+/** POST /pool-deposit-status (docs/architecture.md#endpoints): by intent id or paymentId, either rail. */
 export async function poolDepositStatus(ctx: ServiceContext, merchant: Merchant, body: unknown) {
   const input = parseBody(statusBody, body)
   const payment = ctx.store.findPayment(input.id)

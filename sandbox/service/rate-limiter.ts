@@ -1,4 +1,4 @@
-/** Per-merchant token bucket (API reference §8: rate limiting is per merchant, on every endpoint). */
+/** Per-merchant token bucket (docs/architecture.md#errors-and-rate-limits: rate limiting is per merchant, on every endpoint). */
 export function createRateLimiter({ capacity, refillPerSecond }: { capacity: number; refillPerSecond: number }) {
   const buckets = new Map<string, { tokens: number; at: number }>()
   return {

@@ -66,7 +66,7 @@ export type Payment = {
   createdAt: number
 }
 
-/** What pool-deposit-status answers (API reference §2.5). */
+/** What pool-deposit-status answers (docs/architecture.md#endpoints). */
 export type StatusRecord = {
   id: string
   status: PaymentStatus

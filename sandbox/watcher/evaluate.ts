@@ -22,7 +22,7 @@ export function isFinal(payment: Payment): boolean {
 }
 
 /**
- * The status a payment has now, from what the chain shows (design.md §3 transitions). Pure, so
+ * The status a payment has now, from what the chain shows (docs/decisions.md#status-transitions). Pure, so
  * every transition is unit-tested. `sweep` asks the watcher to flush the forwarder into the pool.
  * - Nothing in the quoted token: wrong_token if another token arrived, else expired after the quote
  *   lapsed, else waiting.

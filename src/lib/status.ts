@@ -1,5 +1,5 @@
 /**
- * The one table that turns a service payment status (API reference §3) into what the plugin does
+ * The one table that turns a service payment status (docs/architecture.md#statuses) into what the plugin does
  * with it. Shipping decisions follow the reference's "Safe to ship goods" column.
  */
 import type { PaymentStatus as ServiceStatus } from "./service-client/payment-status"
@@ -65,7 +65,7 @@ export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhoo
 export const IN_FLIGHT_STATUSES: readonly ServiceStatus[] = ["confirming", "underpaid", "paid", "swept", "overpaid", "expired_paid_late"]
 
 /**
- * Statuses after which the service has sent `payment_confirmed` (design.md §3 "Service behaviour"):
+ * Statuses after which the service has sent `payment_confirmed` (docs/decisions.md#when-payment_confirmed-is-sent):
  * on the connect rail when paid, on the deposit rail once swept (also an overpaid or late payment,
  * after its sweep). A ledger row in one of them without any webhook event means the service's
  * webhooks do not reach this store (no URL registered, a wrong one, or a receiver it cannot reach).

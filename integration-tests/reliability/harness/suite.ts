@@ -406,7 +406,7 @@ export function defineReliabilitySuite(variant: Variant) {
       lastKillToAllCapturedMs: recoveredMs,
       eachKillToAllCapturedMs: killedAt.map((t) => Date.now() - t),
     })
-    // The event was stored and acknowledged before the kill (design §3: answered once stored); a
+    // The event was stored and acknowledged before the kill (docs/architecture.md#a-webhook: answered once stored); a
     // delivery while the dead process's claim is younger than 120 s is a 2xx duplicate, and the
     // reconcile job recovers the event after the stale-claim window, once.
     expect(claimedBeforeKill).toEqual(["processing", "processing", "processing"])

@@ -4,7 +4,7 @@ import { z } from "zod"
 const address = z.string().refine((value) => isAddress(value, { strict: false }), "not an address").transform((value) => value as Address)
 
 /**
- * The connect rail's `binding` (design.md §3): every field is re-proved before the pool is shown.
+ * The connect rail's `binding` (docs/decisions.md#verification-checks): every field is re-proved before the pool is shown.
  * Unknown extra keys are ignored (they prove nothing and are not used); a missing or mistyped
  * field fails the `binding_shape` check.
  */

@@ -23,7 +23,7 @@ export type CreateChainVerifierReturnType = ChainVerifier
 export type CreateChainVerifierErrorType = ChainConfigErrorType
 
 /**
- * Creates the verifier of service responses (design.md §3, fail closed). Keep one per process:
+ * Creates the verifier of service responses (docs/decisions.md#verification-checks, fail closed). Keep one per process:
  * it holds the per-merchant cache, so after the first verification of a merchant the next ones
  * make no RPC request. Throws `ChainConfigError` on invalid configuration.
  * @example

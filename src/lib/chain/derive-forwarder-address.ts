@@ -13,7 +13,7 @@ export type DeriveForwarderAddressErrorType = GetCreate2AddressErrorType
 
 /**
  * The one-time deposit address of a payment: CREATE2(pool, paymentRef, forwarderInitCodeHash),
- * the address `pool.sweep(paymentRef, …)` deploys to (design.md §3).
+ * the address `pool.sweep(paymentRef, …)` deploys to (docs/decisions.md#on-chain-layout).
  * @example
  * deriveForwarderAddress({ pool, paymentRef: computePaymentRef("pay_123"), forwarderInitCodeHash })
  */

@@ -10,7 +10,7 @@ export const STOREFRONT_TRUST_ROOTS_ENV = "NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS"
 /** One chain's roots as a browser pins them: the plugin's chain options without the RPC URL (it may carry a key). */
 export type StorefrontChainRoots = {
   chainId: number
-  /** The `PoolFactory` whose `poolOf(payout)` names the merchant's pool (design.md §3). */
+  /** The `PoolFactory` whose `poolOf(payout)` names the merchant's pool (docs/decisions.md#on-chain-layout). */
   factory: Address
   /** The merchant's payout address. */
   payout: Address

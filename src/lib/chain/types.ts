@@ -1,6 +1,6 @@
 import type { Address, Hex } from "viem"
 
-/** The settlement tokens the service quotes in (payment-service-api.md §4.1). */
+/** The settlement tokens the service quotes in (docs/architecture.md#endpoints). */
 export const TOKEN_SYMBOLS = ["USDC", "USDT", "EURC"] as const
 export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number]
 
@@ -26,7 +26,7 @@ export type ChainConfig = {
 /** A configured token with the chain and symbol it was registered under. */
 export type RegisteredToken = TokenConfig & { chainId: number; symbol: TokenSymbol }
 
-/** The quote fields verification relies on (payment-service-api.md §2.2). */
+/** The quote fields verification relies on (docs/architecture.md#endpoints). */
 export type Quote = {
   paymentId: string
   chainId: number
@@ -35,7 +35,7 @@ export type Quote = {
   stablecoinAmount: string
 }
 
-/** A deposit intent as create-pool-deposit returns it (payment-service-api.md §2.4). */
+/** A deposit intent as create-pool-deposit returns it (docs/architecture.md#endpoints). */
 export type DepositIntent = {
   id: string
   forwarderAddress: string
@@ -47,7 +47,7 @@ export type DepositIntent = {
   chainId: number
 }
 
-/** A connect payment as create-pool-connect returns it (payment-service-api.md §2.3). */
+/** A connect payment as create-pool-connect returns it (docs/architecture.md#endpoints). */
 export type ConnectPayment = {
   poolAddress: string
   paymentId: string
@@ -55,7 +55,7 @@ export type ConnectPayment = {
   token: string
   expectedAmount: string
   chainId: number
-  /** `{ chainId, factory, payout, pool, paymentRef }` (design.md §3); unparsed until verified. */
+  /** `{ chainId, factory, payout, pool, paymentRef }` (docs/decisions.md#verification-checks); unparsed until verified. */
   binding: unknown
 }
 
@@ -83,7 +83,7 @@ export type VerificationProof = {
   fromCache: boolean
 }
 
-/** The checks of design.md §3, in the order they run. */
+/** The checks of docs/decisions.md#verification-checks, in the order they run. */
 export const VERIFICATION_CHECKS = [
   "quote_chain_id",
   "chain_not_configured",

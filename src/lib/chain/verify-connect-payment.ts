@@ -17,7 +17,7 @@ export type VerifyConnectPaymentReturnType = Promise<Result<VerificationProof, V
 export type VerifyConnectPaymentErrorType = ChainVerificationErrorType | ChainReadErrorType
 
 /**
- * Verifies a connect payment before the customer's wallet is asked to sign (design.md §3, checks
+ * Verifies a connect payment before the customer's wallet is asked to sign (docs/decisions.md#verification-checks, checks
  * 0, 1, 2 and 4): it matches its quote, the configured RPC, token and decimals hold on-chain, the
  * pool is the merchant's, and every `binding` field is re-proved against configuration and chain.
  * Facts are cached for the merchant only when every check passed.

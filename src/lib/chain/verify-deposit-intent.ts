@@ -17,7 +17,7 @@ export type VerifyDepositIntentReturnType = Promise<Result<VerificationProof, Ve
 export type VerifyDepositIntentErrorType = ChainVerificationErrorType | ChainReadErrorType
 
 /**
- * Verifies a deposit intent before its forwarder address is shown (design.md §3, checks 0 to 3):
+ * Verifies a deposit intent before its forwarder address is shown (docs/decisions.md#verification-checks, checks 0 to 3):
  * it matches its quote, the configured RPC, token and decimals hold on-chain, the pool is the
  * merchant's, and the forwarder re-derived from that pool and the quote's payment id is the
  * claimed one. Facts are cached for the merchant only when every check passed.

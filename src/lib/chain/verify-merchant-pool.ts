@@ -24,7 +24,7 @@ export type VerifyMerchantPoolReturnType = Promise<
 export type VerifyMerchantPoolErrorType = never
 
 /**
- * Checks 1 and 2 of design.md §3 against the chain (or the facts a previous verification of this
+ * Checks 1 and 2 of docs/decisions.md#verification-checks against the chain (or the facts a previous verification of this
  * merchant proved): the RPC serves the configured chain, the token's `decimals()` is the
  * configured one, and the claimed pool is `factory.poolOf(payout)`, is deployed and pays out to
  * the configured payout. Returns the proven pool and the facts for the rail-specific checks.

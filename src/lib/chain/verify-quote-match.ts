@@ -16,7 +16,7 @@ export type VerifyQuoteMatchReturnType = Result<{ chain: ChainConfig; token: Reg
 export type VerifyQuoteMatchErrorType = never
 
 /**
- * Check 0 of design.md §3, without the chain: the payment is the one quoted (same chain, the
+ * Check 0 of docs/decisions.md#verification-checks, without the chain: the payment is the one quoted (same chain, the
  * configured contract of the quoted token, the same amount to the base unit, the same payment id)
  * and the chain and token are configured. Returns the configured chain and token: from here on
  * only they are trusted.

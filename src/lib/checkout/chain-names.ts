@@ -1,4 +1,4 @@
-/** Human names of the chains the service lists (API reference §2.1), for the customer's screen. */
+/** Human names of the chains the service lists (docs/architecture.md#conventions), for the customer's screen. */
 export const CHAIN_NAMES: Readonly<Record<number, string>> = {
   1: "Ethereum",
   8453: "Base",

@@ -33,7 +33,7 @@ export type PublicStablecoinPayment = {
   paymentSessionId: string
   providerId: string
   rail: Rail
-  /** The service's status word (payment-service-api.md §3), as the plugin last recorded it. */
+  /** The service's status word (docs/architecture.md#statuses), as the plugin last recorded it. */
   status: string
   phase: CustomerPhase
   /** One sentence for the customer, matching `phase`. */
@@ -64,7 +64,7 @@ export type PublicStablecoinPayment = {
   /** When the locked price lapses. */
   expiresAt: string
   priceExpired: boolean
-  /** The service's rule (API reference §2.2): expiry locks the price, not the address. */
+  /** The service's rule (docs/architecture.md#endpoints): expiry locks the price, not the address. */
   addressValidAfterExpiry: true
   confirmations: number
   txHash: string | null

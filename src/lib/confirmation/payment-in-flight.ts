@@ -5,7 +5,7 @@ import { defineSessionRecord } from "./session-record"
  * Evidence that the shopper's payment is on its way (an inbound transfer the service reported, or
  * the payment's transfer or pool deposit read from the chain), recorded on the Medusa payment
  * session so that `authorizePayment` answers `pending_authorization` and the cart can become an
- * order awaiting payment (design.md §3 "Medusa mapping"). It never captures: only a confirmation does.
+ * order awaiting payment (docs/architecture.md#deferred-authorization). It never captures: only a confirmation does.
  */
 export type PaymentInFlight = {
   paymentId: string

@@ -16,7 +16,7 @@ const tokenConfig = z.object({
 })
 
 /**
- * The reconcile job (polling backstop, API reference §4.4): which payments it polls, how often,
+ * The reconcile job (polling backstop, docs/architecture.md#a-poll): which payments it polls, how often,
  * and for how long. The webhook stays the primary signal; polling finds the stragglers.
  */
 const reconcileConfig = z.object({
@@ -108,7 +108,7 @@ export const pluginOptionsSchema = z
     maxRateLimitWaitMs: z.number().int().nonnegative().default(30_000),
     /** Payment observations (webhook, poll, confirm) one process applies at once; each may hold a lock and capture. Keep well below the database pool (with @medusajs/locking-postgres a held lock is a held connection). Default 2. */
     observationConcurrency: z.number().int().positive().default(2),
-    /** The service's rate limit for this merchant, requests per second. The API reference does not state it (§8); 20 is the sandbox's refill rate. Default 20. */
+    /** The service's rate limit for this merchant, requests per second. The service does not state it (docs/architecture.md#errors-and-rate-limits); 20 is the sandbox's refill rate. Default 20. */
     serviceRateLimitPerSecond: z.number({ error: "serviceRateLimitPerSecond must be a number of requests per second" }).positive().default(20),
     /** Service reads that shoppers' pages may cause per second for the whole store (every cart, every instance); beyond it a page gets the last known state and its age. Default a third of serviceRateLimitPerSecond, at least 1. */
     storefrontReadsPerSecond: z.number().int({ error: "storefrontReadsPerSecond must be a whole number of reads per second (at least 1)" }).positive({ error: "storefrontReadsPerSecond must be at least 1" }).optional(),

@@ -24,7 +24,7 @@ export type NextPollAtErrorType = never
  * Computes when a payment should be polled next. The first poll comes `firstPollAfterMinutes`
  * after creation (the webhook is the primary signal and usually wins); after the n-th poll the
  * delay is `firstPollAfterMinutes * 2^n`, capped at `maxBackoffHours`, so a straggler is polled
- * every few minutes at first and a few times a day later (API reference §4.4: never a tight
+ * every few minutes at first and a few times a day later (docs/architecture.md#endpoints: never a tight
  * loop, never forever). The last poll is due exactly at the age limit; after it, null.
  *
  * @example

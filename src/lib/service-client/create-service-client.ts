@@ -54,7 +54,7 @@ export type CreateServiceClientReturnType = ServiceClient
 export type CreateServiceClientErrorType = InvalidServiceClientOptionsError
 
 /**
- * Creates the typed client of the payment service (API reference §4). Every call resolves to a
+ * Creates the typed client of the payment service (docs/architecture.md#endpoints). Every call resolves to a
  * `Result`: expected failures (4xx, 5xx, timeouts, network, contract breaches) are returned as
  * typed errors carrying `endpoint`, `status`, `code` and a `retryable` classification.
  *

@@ -1,4 +1,4 @@
-/** The four endpoints of the API reference §4, each `POST {baseUrl}/<name>`. */
+/** The four endpoints of the service (docs/architecture.md#endpoints), each `POST {baseUrl}/<name>`. */
 export const SERVICE_ENDPOINTS = {
   createQuote: "create-quote",
   createPoolConnect: "create-pool-connect",

@@ -1,5 +1,5 @@
 /**
- * The ten statuses a deposit intent takes (API reference §3). One list, so the schema, the
+ * The ten statuses a deposit intent takes (docs/architecture.md#statuses). One list, so the schema, the
  * webhook body and the status mapping cannot drift apart.
  */
 export const PAYMENT_STATUSES = [

@@ -4,7 +4,7 @@ import { z } from "zod"
 import { PAYMENT_STATUSES } from "./payment-status"
 
 /**
- * Field-level zod schemas for the service's wire conventions (API reference §2.1). Shared by the
+ * Field-level zod schemas for the service's wire conventions (docs/architecture.md#conventions). Shared by the
  * response schemas and the webhook body so one convention has one definition.
  */
 

@@ -13,7 +13,7 @@ import {
 } from "./primitives"
 
 /**
- * Request and response bodies of the API reference §2 and §4. Responses are parsed with these
+ * Request and response bodies of the service API (docs/architecture.md#endpoints). Responses are parsed with these
  * before anything reaches a caller; unknown extra fields are dropped so the service may add some.
  */
 
@@ -25,12 +25,12 @@ const finiteNumberSchema = z.number().finite()
 /** Largest cart total sent for a quote: far above any real order, far below where float cents lose precision. */
 export const MAX_CART_TOTAL = 10_000_000
 
-// Requests (§4)
+// Requests
 
 export const createQuoteRequestSchema = z.object({
   merchantId: z.string().min(1),
   cart: z.object({
-    /** Decimal total in the display currency (fiat amounts are JSON numbers, §2.1); above MAX_CART_TOTAL is refused as absurd. */
+    /** Decimal total in the display currency (fiat amounts are JSON numbers, docs/architecture.md#conventions); above MAX_CART_TOTAL is refused as absurd. */
     total: finiteNumberSchema.positive().max(MAX_CART_TOTAL, { error: `cart.total above ${MAX_CART_TOTAL} is not a plausible order` }),
     currency: fiatCurrencySchema,
   }),
@@ -53,7 +53,7 @@ export const poolDepositStatusRequestSchema = z.object({
   id: z.string().min(1),
 })
 
-// Responses (§2.2 - §2.5)
+// Responses
 
 export const quoteSchema = z.object({
   quoteId: z.string().min(1),

@@ -95,7 +95,7 @@ export async function sendServiceRequest<schema extends z.ZodType>({
       rateLimitRetries += 1
       continue
     }
-    // 502 is "upstream chain data unavailable; retry" for create-quote only (reference §7.1).
+    // 502 is "upstream chain data unavailable; retry" for create-quote only (docs/architecture.md#errors-and-rate-limits).
     const upstreamRetriesUsed = attempts - 1
     if (status === 502 && endpoint === SERVICE_ENDPOINTS.createQuote && upstreamRetriesUsed < config.quoteRetries) {
       const backoffMs = config.quoteRetryBaseDelayMs * 2 ** upstreamRetriesUsed

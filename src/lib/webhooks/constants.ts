@@ -1,4 +1,4 @@
-/** Header carrying `t=<unix seconds>,v1=<hex>` (design.md §3 "Webhooks"). Node lower-cases header names. */
+/** Header carrying `t=<unix seconds>,v1=<hex>` (docs/architecture.md#webhooks). Node lower-cases header names. */
 export const WEBHOOK_SIGNATURE_HEADER = "x-signature"
 
 /** Event types the plugin acts on. Others are recorded and acknowledged, not acted on. */
