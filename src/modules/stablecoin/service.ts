@@ -234,17 +234,26 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     return (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
   }
 
-  /** Records an event once; returns whether this call created the row. */
+  /**
+   * Records an event once, in one statement: whether this call created the row, and otherwise the
+   * stored event's state (a duplicate delivery costs one indexed probe, no second read). `state` is
+   * null only for a delivery that raced the first one's insert and ran on a snapshot from before it.
+   */
   @InjectManager()
-  async recordWebhookEvent(input: RecordWebhookEventInput, @MedusaContext() sharedContext: Context = {}): Promise<{ created: boolean }> {
-    const rows = await this.manager(sharedContext).execute(
-      `insert into stablecoin_webhook_event (id, event_id, type, payment_id, payload, state, attempts, received_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, 'received', 0, now(), now(), now())
-       on conflict (event_id) where deleted_at is null do nothing
-       returning id`,
-      [generateEntityId(undefined, "scevt"), input.event_id, input.type, input.payment_id, JSON.stringify(input.payload)]
+  async recordWebhookEvent(input: RecordWebhookEventInput, @MedusaContext() sharedContext: Context = {}): Promise<{ created: boolean; state: string | null }> {
+    const [row] = await this.manager(sharedContext).execute(
+      `with inserted as (
+         insert into stablecoin_webhook_event (id, event_id, type, payment_id, payload, state, attempts, received_at, created_at, updated_at)
+         values (?, ?, ?, ?, ?, 'received', 0, now(), now(), now())
+         on conflict (event_id) where deleted_at is null do nothing
+         returning state)
+       select true as created, state from inserted
+       union all
+       select false as created, state from stablecoin_webhook_event
+        where event_id = ? and deleted_at is null and not exists (select 1 from inserted)`,
+      [generateEntityId(undefined, "scevt"), input.event_id, input.type, input.payment_id, JSON.stringify(input.payload), input.event_id]
     )
-    return { created: rows.length === 1 }
+    return { created: row?.created === true, state: row ? String(row.state) : null }
   }
 
   /**

@@ -43,13 +43,14 @@ export async function handleWebhook(container: MedusaContainer, rawBody: Buffer 
   if (!parsed.ok) return { status: 400, body: { message: parsed.error.message } }
   const event = parsed.value
 
-  const { created } = await ledger.recordWebhookEvent({
+  const { created, state } = await ledger.recordWebhookEvent({
     event_id: event.id,
     type: event.type,
     payment_id: isPaymentConfirmedEvent(event) ? event.data.paymentId : null,
     payload: { ...event },
   })
-  const unfinished = created || UNFINISHED.has((await ledger.webhookEventState(event.id))?.state ?? "")
+  // A state not seen (a delivery racing the first one's insert) counts as unfinished: the claim keeps it one application.
+  const unfinished = created || state === null || UNFINISHED.has(state)
   if (unfinished) {
     try {
       await container.resolve(Modules.EVENT_BUS).emit({ name: WEBHOOK_EVENT_RECORDED, data: { eventId: event.id } })
