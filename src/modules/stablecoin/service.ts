@@ -257,24 +257,24 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   /**
-   * Atomically takes an event for processing and returns the claim's token, or null when another
-   * holds it or it is finished. Concurrent deliveries of one event race here and exactly one wins;
+   * Atomically takes an event for processing and returns the claim's token with the stored payload
+   * (verified when it arrived), or null when there is no such event, another holds it or it is finished. Concurrent deliveries of one event race here and exactly one wins;
    * an event left "processing" by a dead process is taken again after STALE_CLAIM_SECONDS, a failed
    * one at once (the service retries, the reconcile job too), up to `maxAttempts`.
    */
   @InjectManager()
-  async claimWebhookEvent(eventId: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+  async claimWebhookEvent(eventId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ token: string; payload: Record<string, unknown> } | null> {
     const token = randomUUID()
-    const rows = await this.manager(sharedContext).execute(
+    const rows: Array<{ payload: Record<string, unknown> }> = await this.manager(sharedContext).execute(
       `update stablecoin_webhook_event
           set state = 'processing', attempts = attempts + 1, processing_started_at = now(), claim_token = ?, updated_at = now()
         where event_id = ? and deleted_at is null
           and (state in ('received', 'failed')
                or (state = 'processing' and processing_started_at < now() - make_interval(secs => ?)))
-        returning id`,
+        returning payload`,
       [token, eventId, STALE_CLAIM_SECONDS]
     )
-    return rows.length === 1 ? token : null
+    return rows.length === 1 ? { token, payload: rows[0]!.payload } : null
   }
 
   /** The event's state now: a duplicate delivery is answered with it. */

@@ -63,7 +63,7 @@ const same = (a: string | null | undefined, b: string) => typeof a === "string" 
 
 /**
  * Proves a store answer against the merchant's pinned roots before any address is shown or a
- * wallet signs (issue 19 point 1; the server's own checks are design.md §3). The answer's
+ * wallet signs (issue 19 point 1; the server's own checks are docs/decisions.md#verification-checks). The answer's
  * `verification` block is only compared, never trusted: the pool is what the pinned factory
  * answers for the pinned payout, the deposit address is re-derived from that pool and
  * keccak256(paymentId), amounts and the QR URI are rebuilt with the pinned decimals and token.
@@ -112,7 +112,7 @@ export async function verifyPaymentAgainstRoots({ roots, payment, client }: Veri
   const target: VerifiedPayTarget = { chainId: chain.chainId, token: token.address, decimals: token.decimals, pool: getAddress(claimedPool), depositAddress, paymentRef, amount: rest, onChain: false }
   if (!client) return ok(target)
 
-  // The server's own fact reader (design.md §3 checks 1-2), pointed at this node and the pinned roots.
+  // The server's own fact reader (docs/decisions.md#verification-checks, checks 1-2), pointed at this node and the pinned roots.
   const pinned: ChainConfig = { chainId: chain.chainId, rpcUrl: "", factory: chain.factory, payout: chain.payout, tokens: { [symbol]: token } }
   const read = await readMerchantFacts({ client, chain: pinned, claimedPool })
   if (!read.ok) return fail("node_unreachable", `answers from chain ${chain.chainId}'s node`, read.error.shortMessage)

@@ -15,13 +15,12 @@ export type ClaimedWebhookEvent = { claim: string; event: WebhookEvent }
  */
 export const claimWebhookEventStep = createStep(claimWebhookEventStepId, async ({ eventId }: { eventId: string }, { container }) => {
   const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const [stored] = await module.listStablecoinWebhookEvents({ event_id: eventId })
-  const claim = stored ? await module.claimWebhookEvent(eventId) : null
-  if (!stored || !claim) return new StepResponse<ClaimedWebhookEvent | null>(null)
-  const parsed = parseWebhookEvent(JSON.stringify(stored.payload))
+  const claimed = await module.claimWebhookEvent(eventId)
+  if (!claimed) return new StepResponse<ClaimedWebhookEvent | null>(null)
+  const parsed = parseWebhookEvent(JSON.stringify(claimed.payload))
   if (!parsed.ok) {
-    await module.finishWebhookEvent(eventId, claim, "ignored", describeError(parsed.error))
+    await module.finishWebhookEvent(eventId, claimed.token, "ignored", describeError(parsed.error))
     return new StepResponse<ClaimedWebhookEvent | null>(null)
   }
-  return new StepResponse<ClaimedWebhookEvent | null>({ claim, event: parsed.value })
+  return new StepResponse<ClaimedWebhookEvent | null>({ claim: claimed.token, event: parsed.value })
 })
