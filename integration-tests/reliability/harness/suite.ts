@@ -476,7 +476,9 @@ export function defineReliabilitySuite(variant: Variant) {
     expect(afterKill).toMatchObject({ captured_at: null, attention: "capture_pending" })
     expect(runs[0]).toMatchObject({ selected: 0, captured: 0 })
     expect(withinWindow.captures).toBe(0)
-    expect(runs[1]).toMatchObject({ selected: 1, captured: 1 })
+    // The run also polls whatever else became due meanwhile (earlier scenarios' unpaid sessions reach their first poll on a slow run): this payment is the one it captures.
+    expect(runs[1]!.selected).toBeGreaterThanOrEqual(1)
+    expect(runs[1]!.captured).toBe(1)
     expect(caps).toEqual({ payments: 1, captures: 1 })
     expect(await orderOf(cluster, cartId)).toBe(1)
     expect(after!.captured_at).toBeTruthy()
