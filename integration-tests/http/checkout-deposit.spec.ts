@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Address } from "viem"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { devAccounts } from "#sandbox/chain/index"
@@ -82,6 +82,53 @@ medusaIntegrationTestRunner({
       })
       expect(withRefund.refunds).toEqual([expect.objectContaining(owed)])
       expect(withRefund.attention).toBe("refund_due")
+    })
+
+    it("the session-created subscriber writes each rail's ledger row from what the provider returned, and none for another provider's session", async () => {
+      const ledger = getContainer().resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+      const rowOf = (paymentId: string) => eventually(() => ledger.listStablecoinPayments({ payment_id: paymentId }).then((rows) => rows[0]))
+      const deposit = await startSession(api, store, (await createCart(api, store, "eur")).paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })
+      // A payer posted by the storefront is not the payer: the ledger takes it only from a signed event or the chain.
+      const connect = await startSession(api, store, (await createCart(api, store, "usd")).paymentCollectionId, PROVIDERS.connect, { token: "USDC", chainId: 8453, payerAddress: "0x00000000000000000000000000000000000000aa" })
+      const before = new Date()
+      for (const [session, rail] of [[deposit, "deposit"], [connect, "connect"]] as const) {
+        const d = session.data
+        const row = await rowOf(d.paymentId)
+        expect(row).toMatchObject({
+          payment_session_id: session.id,
+          provider_id: PROVIDERS[rail],
+          quote_id: d.quoteId,
+          intent_id: rail === "deposit" ? d.deposit.intentId : null,
+          rail,
+          chain_id: 8453,
+          token_symbol: "USDC",
+          token_address: d.tokenAddress,
+          token_decimals: d.tokenDecimals,
+          expected_amount: d.amount,
+          tolerance_bps: d.toleranceBps ?? null,
+          currency_code: d.fiatCurrency,
+          fiat_amount: String(d.fiatTotal),
+          fx_rate: String(d.fxRate),
+          status: "waiting",
+          payer_address: null,
+          verification: d.verification,
+        })
+        expect(new Date(row.expires_at!).toISOString()).toBe(new Date(d.expiresAt).toISOString())
+        expect(new Date(row.next_poll_at!).getTime()).toBeGreaterThan(before.getTime())
+      }
+      expect(typeof deposit.data.deposit.intentId).toBe("string")
+
+      const { cart, paymentCollectionId } = await createCart(api, store, "eur")
+      const other = await getContainer()
+        .resolve(Modules.PAYMENT)
+        .createPaymentSession(paymentCollectionId, { provider_id: "pp_system_default", amount: cart.total, currency_code: "eur", data: { paymentId: "pay_not_ours" } })
+      expect(await ledger.recordLedgerPayment({ sessionId: other.id })).toBe(false)
+      expect(await ledger.listStablecoinPayments({ payment_session_id: other.id })).toHaveLength(0)
+      const again = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })
+      await rowOf(again.data.paymentId)
+      // Writing again from the same session keeps the one row.
+      expect(await ledger.recordLedgerPayment({ sessionId: again.id })).toBe(false)
+      expect(await ledger.listStablecoinPayments({ payment_id: again.data.paymentId })).toHaveLength(1)
     })
 
     it("a webhook that finds no ledger row (the session-created subscriber has not run) falls back to the session and captures", async () => {

@@ -1,7 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
-import { findPaymentInFlightStep } from "./steps/find-payment-in-flight"
+import { findPaymentInFlightStep, type FindPaymentInFlightStepInput } from "./steps/find-payment-in-flight"
 import { recordFactsOnSessionStep } from "./steps/record-facts-on-session"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
 
@@ -13,7 +13,7 @@ export const ensurePaymentInFlightWorkflowId = "ensure-payment-in-flight-workflo
  * What it sees is recorded on the session as MAC'd evidence, under the cart's lock, for the
  * provider's authorizePayment. It never captures.
  */
-export const ensurePaymentInFlightWorkflow = createWorkflow(ensurePaymentInFlightWorkflowId, (input: { sessionId: string }) => {
+export const ensurePaymentInFlightWorkflow = createWorkflow(ensurePaymentInFlightWorkflowId, (input: FindPaymentInFlightStepInput) => {
   const found = findPaymentInFlightStep(input)
   when("stablecoin-payment-seen-in-flight", { found }, ({ found }) => !!found.evidence).then(() => {
     const lock = acquireStablecoinLockStep(transform({ found }, ({ found }) => ({ keys: found.evidence!.cartId ? [cartLockKey(found.evidence!.cartId)] : [], ...CART_LOCK_TIMING })))

@@ -29,7 +29,7 @@ export type NextPollAtErrorType = never
  *
  * @example
  * const next = nextPollAt({ attempts: row.poll_attempts + 1, createdAt: row.created_at, now, settings: options.reconcile })
- * await ledger.updateStablecoinPayments({ id: row.id, next_poll_at: next, polling_stopped_reason: next ? null : "max_age" })
+ * await ledger.updateLedgerPayment({ id: row.id, next_poll_at: next, polling_stopped_reason: next ? null : "max_age" })
  */
 export function nextPollAt({ attempts, createdAt, now, settings }: NextPollAtParameters): NextPollAtReturnType {
   const deadline = createdAt.getTime() + settings.stopAfterHours * HOUR_MS

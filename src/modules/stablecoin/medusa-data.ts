@@ -20,6 +20,9 @@ export type MedusaPaymentSession = {
   created_at: Date
 }
 
+/** A cart's payment sessions and the order it became, if it did. */
+export type CartPaymentSessions = { sessions: MedusaPaymentSession[]; orderId: string | null }
+
 /** The cart (and its order, once placed) a payment session pays for. */
 export type CartOfSession = {
   paymentCollectionId: string
@@ -56,24 +59,22 @@ export async function paymentSessionById(execute: Execute, id: string): Promise<
   return row ?? null
 }
 
-/** Sessions whose data names this service payment (the webhook can outrun the ledger row's creation). */
-export async function paymentSessionsByPaymentId(execute: Execute, paymentId: string): Promise<MedusaPaymentSession[]> {
-  return (await execute(`select ${SESSION_COLUMNS} from payment_session s where s.data->>'paymentId' = ? and s.deleted_at is null`, [paymentId])) as MedusaPaymentSession[]
-}
-
-/** A cart's payment sessions (every provider), oldest first; null when there is no such cart. */
-export async function paymentSessionsOfCart(execute: Execute, cartId: string): Promise<MedusaPaymentSession[] | null> {
+/** A cart's payment sessions (every provider), oldest first, and its order once placed; null when there is no such cart. */
+export async function paymentSessionsOfCart(execute: Execute, cartId: string): Promise<CartPaymentSessions | null> {
   const rows = (await execute(
-    `select c.id as cart_id, ${SESSION_COLUMNS}
+    `select c.id as cart_id, (select oc.order_id from order_cart oc where oc.cart_id = c.id and oc.deleted_at is null limit 1) as order_id, ${SESSION_COLUMNS}
        from cart c
        left join cart_payment_collection l on l.cart_id = c.id and l.deleted_at is null
        left join payment_session s on s.payment_collection_id = l.payment_collection_id and s.deleted_at is null
       where c.id = ? and c.deleted_at is null
       order by s.created_at`,
     [cartId]
-  )) as Array<MedusaPaymentSession & { cart_id: string }>
+  )) as Array<MedusaPaymentSession & { cart_id: string; order_id: string | null }>
   if (!rows.length) return null
-  return rows.filter((r) => r.id !== null).map(({ cart_id: _, ...session }) => session)
+  return {
+    orderId: rows[0]!.order_id,
+    sessions: rows.filter((r) => r.id !== null).map(({ cart_id: _, order_id: __, ...session }) => session),
+  }
 }
 
 export async function cartOfSession(execute: Execute, sessionId: string): Promise<CartOfSession | null> {
@@ -111,25 +112,34 @@ export async function paymentById(execute: Execute, id: string): Promise<MedusaS
   return row ? withDates(row) : null
 }
 
-/** json_agg gives the refunds' dates as text. */
+/** JSON gives the dates as text (json_agg of the refunds; row_to_json of a whole payment). */
 function withDates(payment: MedusaSessionPayment): MedusaSessionPayment {
-  return { ...payment, refunds: payment.refunds.map((r) => ({ ...r, created_at: new Date(r.created_at) })) }
+  return {
+    ...payment,
+    captured_at: payment.captured_at ? new Date(payment.captured_at) : null,
+    refunds: payment.refunds.map((r) => ({ ...r, created_at: new Date(r.created_at) })),
+  }
 }
 
-/**
- * Whether the payment collection of this session already holds a captured payment of another
- * session: the order was paid another way (marked paid by hand, another provider), so capturing
- * this one too would take the money twice.
- */
-export async function isSessionSettledOtherwise(execute: Execute, sessionId: string): Promise<boolean> {
-  const rows = await execute(
-    `select 1 from payment_session s
-       join payment p on p.payment_collection_id = s.payment_collection_id and p.deleted_at is null
-      where s.id = ? and s.deleted_at is null and p.payment_session_id is distinct from s.id and p.captured_at is not null and p.canceled_at is null
-      limit 1`,
+/** A captured payment of another session in this session's collection (`s`): the order was paid another way. */
+const SETTLED_OTHERWISE = `select 1 from payment o where o.payment_collection_id = s.payment_collection_id and o.deleted_at is null
+    and o.payment_session_id is distinct from s.id and o.captured_at is not null and o.canceled_at is null`
+
+/** What judging an observation needs of a session: the session, its Medusa payment, and whether another payment settled its collection. */
+export type SessionForJudgement = { session: MedusaPaymentSession; payment: MedusaSessionPayment | null; settledOtherwise: boolean }
+
+/** One statement for the three reads of every judgement: the session, its payment (as paymentOfSession) and whether another payment settled the collection. */
+export async function sessionForJudgement(execute: Execute, sessionId: string): Promise<SessionForJudgement | null> {
+  const [row] = (await execute(
+    `select ${SESSION_COLUMNS},
+            (select row_to_json(x) from (select ${PAYMENT_COLUMNS} from payment p where p.payment_session_id = s.id and p.deleted_at is null limit 1) x) as payment,
+            exists (${SETTLED_OTHERWISE}) as settled_otherwise
+       from payment_session s where s.id = ? and s.deleted_at is null`,
     [sessionId]
-  )
-  return rows.length > 0
+  )) as Array<MedusaPaymentSession & { payment: MedusaSessionPayment | null; settled_otherwise: boolean }>
+  if (!row) return null
+  const { payment, settled_otherwise, ...session } = row
+  return { session, payment: payment ? withDates(payment) : null, settledOtherwise: settled_otherwise }
 }
 
 /**

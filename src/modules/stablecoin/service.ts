@@ -9,11 +9,17 @@ import { createBackgroundRunner, type BackgroundRunner } from "#src/lib/concurre
 import { describeError } from "#src/lib/errors/describe-error"
 import { nextPollAt } from "#src/lib/reconcile/next-poll-at"
 import { CONFIRMATION_SENT_STATUSES } from "#src/lib/status"
-import { isStablecoinSession, ledgerPaymentFromSession } from "./ledger-payment-from-session"
+import { insertLedgerPaymentFromSession, type LedgerSource } from "./ledger-payment-from-session"
 import * as medusaData from "./medusa-data"
 import type { LedgerPayment, ProcessedWebhookEvent } from "./types"
 import { pgArray } from "./medusa-data"
 import { StablecoinPayment, StablecoinPaymentReceipt, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
+
+/** The ledger columns updateLedgerPayment may set, and those stored as jsonb. */
+const LEDGER_COLUMNS = new Set(Object.keys(StablecoinPayment.schema).filter((column) => !["id", "created_at", "updated_at", "deleted_at"].includes(column)))
+const LEDGER_JSON_COLUMNS = new Set(["verification", "mismatch", "refunds"])
+
+export type LedgerPaymentUpdate = { id: string } & Partial<Omit<LedgerPayment, "id" | "created_at" | "updated_at" | "deleted_at">>
 
 /** Medusa's note on the refund it makes when a captured cart cannot be completed (core-flows compensate-payment-if-needed). */
 const CART_COMPLETION_FAILED_NOTE = /cart completion failure/i
@@ -150,26 +156,45 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * only. Null for a payment that is not this store's. Safe against a concurrent creation: the
    * unique payment_id keeps one row.
    */
-  async ensureLedgerPayment({ paymentId, sessionId }: { paymentId?: string; sessionId?: string }): Promise<LedgerPayment | null> {
-    if (paymentId) {
-      const [row] = await this.listStablecoinPayments({ payment_id: paymentId })
-      if (row) return row
+  async ensureLedgerPayment({ paymentId }: { paymentId: string }): Promise<LedgerPayment | null> {
+    const [row] = await this.listStablecoinPayments({ payment_id: paymentId })
+    if (row) return row
+    if (await this.recordLedgerPayment({ paymentId })) {
+      const [created] = await this.listStablecoinPayments({ payment_id: paymentId })
+      return created ?? null
     }
-    const sessions = sessionId ? [await this.retrievePaymentSession(sessionId)] : paymentId ? await this.listPaymentSessionsOfPayment(paymentId) : []
-    const session = sessions.find((s): s is medusaData.MedusaPaymentSession => !!s && isStablecoinSession(s))
-    if (!session) return null
+    // Nothing written: no such session, or a concurrent writer was first.
+    const [concurrent] = await this.listStablecoinPayments({ payment_id: paymentId })
+    return concurrent ?? null
+  }
+
+  /**
+   * Writes the ledger row a payment session describes, unless it exists; true when it wrote one.
+   * One statement for any session of the store, this plugin's or not (ledger-payment-from-session.ts).
+   */
+  @InjectManager()
+  async recordLedgerPayment(source: LedgerSource, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
     const now = new Date()
     // The first poll only after a few minutes: the webhook is the primary signal.
-    const input = ledgerPaymentFromSession(session, nextPollAt({ attempts: 0, createdAt: now, now, settings: this.options.reconcile }))
-    const [existing] = await this.listStablecoinPayments({ payment_id: input.payment_id })
-    if (existing) return existing
-    try {
-      return await this.createStablecoinPayments(input)
-    } catch (e) {
-      const [row] = await this.listStablecoinPayments({ payment_id: input.payment_id })
-      if (row) return row
-      throw e
-    }
+    const firstPollAt = nextPollAt({ attempts: 0, createdAt: now, now, settings: this.options.reconcile })
+    const row = { id: generateEntityId(undefined, "scpay"), firstPollAt }
+    return (await insertLedgerPaymentFromSession(this.execute(sharedContext), source, row)) !== null
+  }
+
+  /**
+   * Sets columns of one ledger row in a single statement. MikroORM's update is a transaction
+   * around a read and the write (BEGIN, select, update, COMMIT), paid twice per capture
+   * (bench/RESULTS.md, proposal 2). Only the model's own columns; jsonb ones are sent as JSON.
+   */
+  @InjectManager()
+  async updateLedgerPayment({ id, ...fields }: LedgerPaymentUpdate, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
+    const unknown = entries.find(([column]) => !LEDGER_COLUMNS.has(column))
+    if (unknown) throw new Error(`stablecoin_payment has no column ${unknown[0]}`)
+    if (!entries.length) return
+    const sets = entries.map(([column]) => (LEDGER_JSON_COLUMNS.has(column) ? `"${column}" = ?::jsonb` : `"${column}" = ?`))
+    const values = entries.map(([column, value]) => (LEDGER_JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value))
+    await this.execute(sharedContext)(`update stablecoin_payment set ${sets.join(", ")}, updated_at = now() where id = ? and deleted_at is null`, [...values, id])
   }
 
   @InjectManager()
@@ -177,15 +202,9 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     return medusaData.paymentSessionById(this.execute(sharedContext), sessionId)
   }
 
-  /** The stablecoin sessions whose data names this service payment (a webhook can outrun the ledger row). */
+  /** A cart's payment sessions, oldest first, and its order once placed; null when there is no such cart. */
   @InjectManager()
-  async listPaymentSessionsOfPayment(paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaPaymentSession[]> {
-    return medusaData.paymentSessionsByPaymentId(this.execute(sharedContext), paymentId)
-  }
-
-  /** A cart's payment sessions, oldest first; null when there is no such cart. */
-  @InjectManager()
-  async listPaymentSessionsOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaPaymentSession[] | null> {
+  async retrievePaymentSessionsOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.CartPaymentSessions | null> {
     return medusaData.paymentSessionsOfCart(this.execute(sharedContext), cartId)
   }
 
@@ -205,13 +224,13 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   @InjectManager()
-  async retrieveMedusaPayment(paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaSessionPayment | null> {
-    return medusaData.paymentById(this.execute(sharedContext), paymentId)
+  async retrieveSessionForJudgement(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.SessionForJudgement | null> {
+    return medusaData.sessionForJudgement(this.execute(sharedContext), sessionId)
   }
 
   @InjectManager()
-  async isSessionSettledOtherwise(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    return medusaData.isSessionSettledOtherwise(this.execute(sharedContext), sessionId)
+  async retrieveMedusaPayment(paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaSessionPayment | null> {
+    return medusaData.paymentById(this.execute(sharedContext), paymentId)
   }
 
   @InjectManager()

@@ -3,7 +3,7 @@ import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/st
 
 export const ensureLedgerPaymentStepId = "ensure-ledger-payment-step"
 
-export type EnsureLedgerPaymentStepInput = { paymentId?: string; sessionId?: string }
+export type EnsureLedgerPaymentStepInput = { paymentId: string }
 
 /**
  * This step finds the ledger row of a service payment, creating it from its payment session when

@@ -31,6 +31,16 @@ export type FoundPaymentInFlight = {
   evidence: { session: { id: string; amount: string; currency_code: string }; cartId: string | null; inFlight: PaymentInFlight } | null
 }
 
+/** The session as the completion's guard just read it (no second read of the same row). */
+export type FindPaymentInFlightStepInput = { session: MedusaPaymentSession }
+
+/** Whether the session's data already records the payment as confirmed or on its way (MAC'd facts only). */
+export function isRecordedOnItsWay(session: Pick<MedusaPaymentSession, "data">): boolean {
+  const data = session.data as Partial<StablecoinSessionData> | null
+  const paymentId = data?.paymentId
+  return !!paymentId && !!(readRecordedConfirmation(data.confirmation, paymentId) || readRecordedInFlight(data.inFlight, paymentId))
+}
+
 /**
  * This step looks whether a stablecoin session's payment is on its way, once, in order of cost: the
  * session (a recorded confirmation or evidence), the ledger (a status the webhook or a poll
@@ -40,14 +50,12 @@ export type FoundPaymentInFlight = {
  * plugin issued, applied to nothing, so it takes no payment lock) and, when it has not seen the
  * transfer, the chain (the service lags it by a block). It never captures.
  */
-export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, async ({ sessionId }: { sessionId: string }, { container }) => {
+export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, async ({ session }: FindPaymentInFlightStepInput, { container }) => {
   const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const none = (inFlight: boolean) => new StepResponse<FoundPaymentInFlight>({ inFlight, evidence: null })
-  const session = await module.retrievePaymentSession(sessionId)
-  const data = session?.data as Partial<StablecoinSessionData> | null | undefined
-  const paymentId = data?.paymentId
-  if (!session || !paymentId) return none(false)
-  if (readRecordedConfirmation(data.confirmation, paymentId) || readRecordedInFlight(data.inFlight, paymentId)) return none(true)
+  const paymentId = (session.data as Partial<StablecoinSessionData> | null)?.paymentId
+  if (!paymentId) return none(false)
+  if (isRecordedOnItsWay(session)) return none(true)
   const [row] = await module.listStablecoinPayments({ payment_id: paymentId })
   // The ledger row is created when the session is; without it there is nothing issued to judge against.
   if (!row || row.payment_session_id !== session.id) return none(false)

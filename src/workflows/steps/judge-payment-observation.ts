@@ -37,13 +37,14 @@ export const judgePaymentObservationStep = createStep(
   judgePaymentObservationStepId,
   async ({ observation, row }: JudgePaymentObservationStepInput, { container }) => {
     const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const session = row.payment_session_id ? await module.retrievePaymentSession(row.payment_session_id) : null
-    const medusaPayment = session ? await module.retrieveSessionPayment(session.id) : null
+    const found = row.payment_session_id ? await module.retrieveSessionForJudgement(row.payment_session_id) : null
+    const session = found?.session ?? null
+    const medusaPayment = found?.payment ?? null
     let capturedAt = row.captured_at
     if (medusaPayment?.captured_at && !capturedAt) {
       // Captured by an earlier attempt that died (or whose cart completion failed) before the ledger heard of it.
       capturedAt = medusaPayment.captured_at
-      await module.updateStablecoinPayments({ id: row.id, captured_at: capturedAt, confirmed_by: observation.source, confirmed_at: new Date() })
+      await module.updateLedgerPayment({ id: row.id, captured_at: capturedAt, confirmed_by: observation.source, confirmed_at: new Date() })
     }
     // A refund Medusa made on its own (a captured cart that could not complete) is owed to the payer: list it.
     if (medusaPayment?.refunds.length) await module.recordMedusaRefunds(row.id, medusaPayment)
@@ -55,7 +56,7 @@ export const judgePaymentObservationStep = createStep(
       policy: module.options,
       txHashHeldBy: observation.txHash ? await module.findTxHashHolder(row.chain_id, observation.txHash, row.payment_id) : null,
       sessionExpectsPayment: session?.data?.paymentId === row.payment_id,
-      settledOtherwise: !!session && !capturedAt && (await module.isSessionSettledOtherwise(session.id)),
+      settledOtherwise: !capturedAt && !!found?.settledOtherwise,
     })
     // A row learned from an event whose session was gone stays an unknown payment.
     if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
@@ -66,7 +67,7 @@ export const judgePaymentObservationStep = createStep(
     const chainPayer = judgement.status && txHash && !row.payer_address && !signedPayer ? await readPayerFromChain(container, module, row, txHash) : null
     const update = ledgerUpdateFromJudgement(judged, observation, judgement, chainPayer)
     const changed = Object.entries(update).some(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify((judged as Record<string, unknown>)[key] ?? null))
-    if (changed) await module.updateStablecoinPayments(update)
+    if (changed) await module.updateLedgerPayment(update)
     if (judgement.mismatch.length) {
       container.resolve(ContainerRegistrationKeys.LOGGER).warn(
         `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`
@@ -96,7 +97,7 @@ export const judgePaymentObservationStep = createStep(
     return new StepResponse(result, result.capture ? row.id : null)
   },
   async (captureRowId, { container }) => {
-    if (captureRowId) await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).updateStablecoinPayments({ id: captureRowId, attention: "capture_failed" })
+    if (captureRowId) await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).updateLedgerPayment({ id: captureRowId, attention: "capture_failed" })
   }
 )
 

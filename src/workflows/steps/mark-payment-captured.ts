@@ -23,7 +23,7 @@ export const markPaymentCapturedStep = createStep(
     // the money is in, the order is not; a person must see that. A collection that is not a cart's has nothing to complete.
     const cart = await module.retrieveCartOfSession(sessionId)
     const orderMissing = !refunds.some((r) => r.reason === "cart_completion_failed") && !!cart?.cartId && !cart.orderId
-    await module.updateStablecoinPayments({
+    await module.updateLedgerPayment({
       id: paymentRowId,
       captured_at: new Date(payment.captured_at),
       confirmed_by: source,

@@ -84,7 +84,7 @@ export const settleChainReceiptsStep = createStep(settleChainReceiptsStepId, asy
         refundAdded = true
       }
     }
-    if (Object.keys(update).length) await ledger.updateStablecoinPayments({ id: row.id, ...update })
+    if (Object.keys(update).length) await ledger.updateLedgerPayment({ id: row.id, ...update })
 
     const unannounced = refunds.filter((r) => r.reason === "surplus" && r.state === "due" && !r.announcedAt)
     if (unannounced.length) {

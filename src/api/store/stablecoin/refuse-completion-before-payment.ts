@@ -6,6 +6,7 @@ import { StablecoinStoreError } from "#src/providers/stablecoin/core/stablecoin-
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { ensurePaymentInFlightWorkflow } from "#src/workflows/ensure-payment-in-flight"
+import { isRecordedOnItsWay } from "#src/workflows/steps/find-payment-in-flight"
 import { acquireStablecoinLock, releaseStablecoinLock } from "#src/workflows/steps/acquire-stablecoin-lock"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
 
@@ -22,12 +23,14 @@ import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
  */
 export async function refuseCompletionBeforePayment(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const module = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const sessions = ((await module.listPaymentSessionsOfCart(req.params.id!)) ?? []).filter(isStablecoinSession)
-  if (!sessions.length) return next()
+  const cart = await module.retrievePaymentSessionsOfCart(req.params.id!)
+  const sessions = (cart?.sessions ?? []).filter(isStablecoinSession)
   // A cart already completed answers its order (Medusa finds it through the order-cart link).
-  if (await module.retrieveOrderOfCart(req.params.id!)) return next()
+  if (!sessions.length || cart?.orderId) return next()
   for (const session of sessions) {
-    if (!(await ensurePaymentInFlightWorkflow(req.scope).run({ input: { sessionId: session.id } })).result) continue
+    // Already recorded (a retried completion): no workflow run, which would only read it again.
+    const onItsWay = isRecordedOnItsWay(session) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { session } })).result
+    if (!onItsWay) continue
     try {
       await releaseStablecoinLock(req.scope, await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }))
     } catch {

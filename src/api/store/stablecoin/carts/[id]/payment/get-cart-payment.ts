@@ -22,9 +22,9 @@ export type CartPaymentView = StablecoinCartPaymentResponse & {
 
 /** What the use case needs; the route wires Medusa's query and the ledger, tests may pass their own. */
 export type GetCartPaymentDeps = {
-  /** The cart's payment sessions, or null when there is no such cart. */
-  loadSessions(cartId: string): Promise<CartPaymentSession[] | null>
-  /** The order the cart became (order_cart link), or null. */
+  /** The cart's payment sessions and the order it became (order_cart link), or null when there is no such cart. */
+  loadCart(cartId: string): Promise<{ sessions: CartPaymentSession[]; orderId: string | null } | null>
+  /** The order the cart became, read again after a refresh (which may have placed it), or null. */
   findOrderId(cartId: string): Promise<string | null>
   ledgerRowsOf(sessionId: string): Promise<CartPaymentLedgerRow[]>
   /** Asks the service about one ledger row within the per-payment interval and the store's read budget (`priority`: its shopper just sent a payment). */
@@ -42,21 +42,21 @@ export type GetCartPaymentDeps = {
  * one judgement path. Returns null when the cart does not exist.
  */
 export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, { sentByPage = false }: { sentByPage?: boolean } = {}): Promise<CartPaymentView | null> {
-  const sessions = await deps.loadSessions(cartId)
-  if (!sessions) return null
-  const session = sessions
+  const cart = await deps.loadCart(cartId)
+  if (!cart) return null
+  const session = cart.sessions
     .filter(isStablecoinSession)
     .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
   if (!session) return { payment: null, withheld: null, observedAt: null, stale: false }
 
   const paymentId = String(session.data!.paymentId)
   const rowOf = async () => (await deps.ledgerRowsOf(session.id)).find((row) => row.payment_id === paymentId) ?? null
-  const build = async () => {
-    const [row, orderId] = await Promise.all([rowOf(), deps.findOrderId(cartId)])
+  const build = async (knownOrderId?: string | null) => {
+    const [row, orderId] = await Promise.all([rowOf(), knownOrderId !== undefined ? knownOrderId : deps.findOrderId(cartId)])
     return { row, view: buildPublicPayment({ session, row, orderId, now: deps.now() }) }
   }
 
-  let { row, view } = await build()
+  let { row, view } = await build(cart.orderId)
   let stale = false
   if (view.ok && row && shouldRefreshPayment({ final: view.value.final, expiresAt: new Date(view.value.expiresAt), now: deps.now(), maxAgeAfterExpiryMs: deps.maxAgeAfterExpiryMs })) {
     const refreshed = await deps.refresh(row, isJustSentPayment({ phase: view.value.phase, sentByPage }))

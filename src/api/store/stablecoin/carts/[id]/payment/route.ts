@@ -43,7 +43,7 @@ export const GET = async (req: MedusaRequest<unknown, StoreGetStablecoinCartPaym
 
   const result = await getCartPayment(
     {
-      loadSessions: (cartId) => ledger.listPaymentSessionsOfCart(cartId),
+      loadCart: (cartId) => ledger.retrievePaymentSessionsOfCart(cartId),
       findOrderId: (cartId) => ledger.retrieveOrderOfCart(cartId),
       ledgerRowsOf: (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId }),
       refresh: (row, priority) =>
