@@ -1,9 +1,9 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
 import type { AttentionKind } from "#src/lib/ledger/attention"
+import type { CartOfSession } from "#src/modules/stablecoin/types"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
-import { findCartOfSessionStep } from "./steps/find-cart-of-session"
 import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
 import { placeOrderUnderCartLockStep } from "./steps/place-order-under-cart-lock"
 import { processPaymentAsWorkflowStep } from "./steps/process-payment-as-workflow"
@@ -15,6 +15,8 @@ export const captureStablecoinPaymentWorkflowId = "capture-stablecoin-payment-wo
 export type CaptureStablecoinPaymentWorkflowInput = {
   paymentRowId: string
   session: { id: string; amount: string; currency_code: string }
+  /** The session's cart and its order as the judgement read them; the order is checked again under the cart's lock. */
+  cart: CartOfSession
   confirmation: PaymentConfirmation
   /** What the row needs a person for once captured (e.g. surplus_refund), replacing capture_pending. */
   settledAttention: AttentionKind | null
@@ -28,10 +30,9 @@ export type CaptureStablecoinPaymentWorkflowInput = {
  * records the capture only after checking that Medusa really captured.
  */
 export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoinPaymentWorkflowId, (input: CaptureStablecoinPaymentWorkflowInput) => {
-  const cart = findCartOfSessionStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id })))
-  const lock = acquireStablecoinLockStep(transform({ cart }, ({ cart }) => ({ keys: cart?.cartId ? [cartLockKey(cart.cartId)] : [], ...CART_LOCK_TIMING })))
+  const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: input.cart.cartId ? [cartLockKey(input.cart.cartId)] : [], ...CART_LOCK_TIMING })))
   recordFactsOnSessionStep(transform({ input }, ({ input }) => ({ session: input.session, facts: { confirmation: input.confirmation } })))
-  placeOrderUnderCartLockStep(transform({ input, cart }, ({ input, cart }) => ({ sessionId: input.session.id, cartId: cart?.orderId ? null : (cart?.cartId ?? null) })))
+  placeOrderUnderCartLockStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, cartId: input.cart.orderId ? null : input.cart.cartId })))
   releaseStablecoinLockStep(lock)
   processPaymentAsWorkflowStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })))
   const captured = markPaymentCapturedStep(

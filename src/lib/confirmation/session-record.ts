@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto"
 
 /**
  * A fact the plugin records in a payment session's data for the provider to decide from (the
- * provider sees nothing else). The MAC authenticates the write, not the stored value: the only way
- * into a stored session's data is the provider's updatePayment, which accepts such a record only
+ * provider sees nothing else). The MAC authenticates the write, not the stored value: the ways
+ * into a stored session's data are the provider's updatePayment, which accepts such a record only
  * with a valid MAC (any other code path calling updatePaymentSession cannot forge one), and the
- * provider writes null on every new session (so a storefront's `data` cannot seed one). Signing and
+ * plugin's own server-side write of records it signed (StablecoinModuleService.recordSessionFacts);
+ * the provider writes null on every new session (so a storefront's `data` cannot seed one). Signing and
  * checking happen in one request with the same options, so rotating or removing a webhook secret
  * never un-records a fact.
  */

@@ -77,20 +77,6 @@ export async function paymentSessionsOfCart(execute: Execute, cartId: string): P
   }
 }
 
-export async function cartOfSession(execute: Execute, sessionId: string): Promise<CartOfSession | null> {
-  const [row] = (await execute(
-    `select s.payment_collection_id, l.cart_id, o.order_id
-       from payment_session s
-       left join cart_payment_collection l on l.payment_collection_id = s.payment_collection_id and l.deleted_at is null
-       left join order_cart o on o.cart_id = l.cart_id and o.deleted_at is null
-      where s.id = ? and s.deleted_at is null
-      limit 1`,
-    [sessionId]
-  )) as Array<{ payment_collection_id: string | null; cart_id: string | null; order_id: string | null }>
-  if (!row?.payment_collection_id) return null
-  return { paymentCollectionId: row.payment_collection_id, cartId: row.cart_id, orderId: row.cart_id ? row.order_id : null }
-}
-
 /** The order a cart became, if it did. */
 export async function orderOfCart(execute: Execute, cartId: string): Promise<string | null> {
   const [row] = (await execute(`select order_id from order_cart where cart_id = ? and deleted_at is null limit 1`, [cartId])) as Array<{ order_id: string }>
@@ -125,21 +111,30 @@ function withDates(payment: MedusaSessionPayment): MedusaSessionPayment {
 const SETTLED_OTHERWISE = `select 1 from payment o where o.payment_collection_id = s.payment_collection_id and o.deleted_at is null
     and o.payment_session_id is distinct from s.id and o.captured_at is not null and o.canceled_at is null`
 
-/** What judging an observation needs of a session: the session, its Medusa payment, and whether another payment settled its collection. */
-export type SessionForJudgement = { session: MedusaPaymentSession; payment: MedusaSessionPayment | null; settledOtherwise: boolean }
+/** A session with what judging and capturing its payment need: its Medusa payment, its cart and order, and whether another payment settled its collection. */
+export type SessionState = { session: MedusaPaymentSession; payment: MedusaSessionPayment | null; cart: CartOfSession; settledOtherwise: boolean }
 
-/** One statement for the three reads of every judgement: the session, its payment (as paymentOfSession) and whether another payment settled the collection. */
-export async function sessionForJudgement(execute: Execute, sessionId: string): Promise<SessionForJudgement | null> {
+/** One statement for what every judgement and capture reads of a session (bench/RESULTS.md, statements per confirmation). */
+export async function sessionState(execute: Execute, sessionId: string): Promise<SessionState | null> {
   const [row] = (await execute(
-    `select ${SESSION_COLUMNS},
+    `select ${SESSION_COLUMNS}, l.cart_id, o.order_id,
             (select row_to_json(x) from (select ${PAYMENT_COLUMNS} from payment p where p.payment_session_id = s.id and p.deleted_at is null limit 1) x) as payment,
             exists (${SETTLED_OTHERWISE}) as settled_otherwise
-       from payment_session s where s.id = ? and s.deleted_at is null`,
+       from payment_session s
+       left join cart_payment_collection l on l.payment_collection_id = s.payment_collection_id and l.deleted_at is null
+       left join order_cart o on o.cart_id = l.cart_id and o.deleted_at is null
+      where s.id = ? and s.deleted_at is null
+      limit 1`,
     [sessionId]
-  )) as Array<MedusaPaymentSession & { payment: MedusaSessionPayment | null; settled_otherwise: boolean }>
+  )) as Array<MedusaPaymentSession & { cart_id: string | null; order_id: string | null; payment: MedusaSessionPayment | null; settled_otherwise: boolean }>
   if (!row) return null
-  const { payment, settled_otherwise, ...session } = row
-  return { session, payment: payment ? withDates(payment) : null, settledOtherwise: settled_otherwise }
+  const { cart_id, order_id, payment, settled_otherwise, ...session } = row
+  return {
+    session,
+    payment: payment ? withDates(payment) : null,
+    cart: { paymentCollectionId: session.payment_collection_id, cartId: cart_id, orderId: cart_id ? order_id : null },
+    settledOtherwise: settled_otherwise,
+  }
 }
 
 /**

@@ -31,8 +31,8 @@ export type FoundPaymentInFlight = {
   evidence: { session: { id: string; amount: string; currency_code: string }; cartId: string | null; inFlight: PaymentInFlight } | null
 }
 
-/** The session as the completion's guard just read it (no second read of the same row). */
-export type FindPaymentInFlightStepInput = { session: MedusaPaymentSession }
+/** The session and its cart as the completion's guard just read them (no second read of the same rows). */
+export type FindPaymentInFlightStepInput = { session: MedusaPaymentSession; cartId: string }
 
 /** Whether the session's data already records the payment as confirmed or on its way (MAC'd facts only). */
 export function isRecordedOnItsWay(session: Pick<MedusaPaymentSession, "data">): boolean {
@@ -50,7 +50,7 @@ export function isRecordedOnItsWay(session: Pick<MedusaPaymentSession, "data">):
  * plugin issued, applied to nothing, so it takes no payment lock) and, when it has not seen the
  * transfer, the chain (the service lags it by a block). It never captures.
  */
-export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, async ({ session }: FindPaymentInFlightStepInput, { container }) => {
+export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, async ({ session, cartId }: FindPaymentInFlightStepInput, { container }) => {
   const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const none = (inFlight: boolean) => new StepResponse<FoundPaymentInFlight>({ inFlight, evidence: null })
   const paymentId = (session.data as Partial<StablecoinSessionData> | null)?.paymentId
@@ -61,12 +61,11 @@ export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, asy
   if (!row || row.payment_session_id !== session.id) return none(false)
   const seen = await seenOnItsWay(container, module, row, session)
   if (!seen) return none(false)
-  const cart = await module.retrieveCartOfSession(session.id)
   return new StepResponse<FoundPaymentInFlight>({
     inFlight: true,
     evidence: {
       session: { id: session.id, amount: session.amount, currency_code: session.currency_code },
-      cartId: cart?.cartId ?? null,
+      cartId,
       inFlight: { paymentId, seenBy: seen.seenBy, status: seen.status, observedAt: new Date().toISOString() },
     },
   })

@@ -37,7 +37,7 @@ export const judgePaymentObservationStep = createStep(
   judgePaymentObservationStepId,
   async ({ observation, row }: JudgePaymentObservationStepInput, { container }) => {
     const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const found = row.payment_session_id ? await module.retrieveSessionForJudgement(row.payment_session_id) : null
+    const found = row.payment_session_id ? await module.retrieveSessionState(row.payment_session_id) : null
     const session = found?.session ?? null
     const medusaPayment = found?.payment ?? null
     let capturedAt = row.captured_at
@@ -92,7 +92,7 @@ export const judgePaymentObservationStep = createStep(
         eventId: observation.eventId,
         confirmedAt: new Date().toISOString(),
       }
-      result.capture = { paymentRowId: row.id, session: { id: session.id, amount: session.amount, currency_code: session.currency_code }, confirmation, settledAttention }
+      result.capture = { paymentRowId: row.id, session: { id: session.id, amount: session.amount, currency_code: session.currency_code }, cart: found!.cart, confirmation, settledAttention }
     }
     return new StepResponse(result, result.capture ? row.id : null)
   },

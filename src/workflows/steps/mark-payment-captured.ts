@@ -16,21 +16,21 @@ export const markPaymentCapturedStep = createStep(
   markPaymentCapturedStepId,
   async ({ paymentRowId, sessionId, source, settledAttention }: MarkPaymentCapturedStepInput, { container }) => {
     const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const payment = await module.retrieveSessionPayment(sessionId)
-    if (!payment?.captured_at) throw new Error(`stablecoin: payment session ${sessionId} was confirmed but Medusa did not capture it`)
-    const refunds = await module.recordMedusaRefunds(paymentRowId, payment)
+    const state = await module.retrieveSessionState(sessionId)
+    if (!state?.payment?.captured_at) throw new Error(`stablecoin: payment session ${sessionId} was confirmed but Medusa did not capture it`)
+    const capturedAt = state.payment.captured_at
+    const refunds = await module.recordMedusaRefunds(paymentRowId, state.payment)
     // Medusa 2.21 can capture and then fail to complete the cart without refunding (processPaymentWorkflow):
     // the money is in, the order is not; a person must see that. A collection that is not a cart's has nothing to complete.
-    const cart = await module.retrieveCartOfSession(sessionId)
-    const orderMissing = !refunds.some((r) => r.reason === "cart_completion_failed") && !!cart?.cartId && !cart.orderId
+    const orderMissing = !refunds.some((r) => r.reason === "cart_completion_failed") && !!state.cart.cartId && !state.cart.orderId
     await module.updateLedgerPayment({
       id: paymentRowId,
-      captured_at: new Date(payment.captured_at),
+      captured_at: new Date(capturedAt),
       confirmed_by: source,
       confirmed_at: new Date(),
       next_poll_at: null,
       attention: orderMissing ? "order_missing" : (settledAttention ?? (refunds.some((r) => r.state === "due") ? "refund_due" : null)),
     })
-    return new StepResponse({ capturedAt: new Date(payment.captured_at).toISOString(), refundsDue: refunds.filter((r) => r.state === "due").length, orderMissing })
+    return new StepResponse({ capturedAt: new Date(capturedAt).toISOString(), refundsDue: refunds.filter((r) => r.state === "due").length, orderMissing })
   }
 )

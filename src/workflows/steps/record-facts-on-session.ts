@@ -1,5 +1,3 @@
-import type { BigNumberInput } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { signPaymentConfirmation, type PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
 import { signPaymentInFlight, type PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
@@ -8,21 +6,22 @@ import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/st
 export const recordFactsOnSessionStepId = "record-facts-on-session-step"
 
 export type RecordFactsOnSessionStepInput = {
-  session: { id: string; amount: BigNumberInput; currency_code: string }
+  session: { id: string }
   facts: { confirmation: PaymentConfirmation } | { inFlight: PaymentInFlight }
 }
 
 /**
  * This step writes a fact into a payment session's data, MAC'd with the webhook secret, where the
- * provider's authorizePayment and capturePayment look for it; only a valid MAC passes the
- * provider's updatePayment, so no other caller can forge one. The workflow holds the cart's lock
- * around it: Medusa's authorisation writes the data it read back without a lock of its own
- * (docs/architecture.md#trap-2-authorization-writes-session-data-back-unlocked). Same amount and
- * currency, so the provider does not re-quote. No compensation: it records a fact that stays true.
+ * provider's authorizePayment and capturePayment look for it (StablecoinModuleService.recordSessionFacts:
+ * one statement). The workflow holds the cart's lock around it: Medusa's authorisation writes the
+ * data it read back without a lock of its own
+ * (docs/architecture.md#trap-2-authorization-writes-session-data-back-unlocked). No compensation: it
+ * records a fact that stays true.
  */
 export const recordFactsOnSessionStep = createStep(recordFactsOnSessionStepId, async ({ session, facts }: RecordFactsOnSessionStepInput, { container }) => {
-  const secrets = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).options.webhookSecrets
+  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const secrets = module.options.webhookSecrets
   const signed = "confirmation" in facts ? { confirmation: signPaymentConfirmation(facts.confirmation, secrets) } : { inFlight: signPaymentInFlight(facts.inFlight, secrets) }
-  await container.resolve(Modules.PAYMENT).updatePaymentSession({ id: session.id, amount: session.amount, currency_code: session.currency_code, data: signed })
+  await module.recordSessionFacts(session.id, signed)
   return new StepResponse(undefined)
 })

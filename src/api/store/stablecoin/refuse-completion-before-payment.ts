@@ -29,7 +29,7 @@ export async function refuseCompletionBeforePayment(req: MedusaRequest, res: Med
   if (!sessions.length || cart?.orderId) return next()
   for (const session of sessions) {
     // Already recorded (a retried completion): no workflow run, which would only read it again.
-    const onItsWay = isRecordedOnItsWay(session) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { session } })).result
+    const onItsWay = isRecordedOnItsWay(session) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { session, cartId: req.params.id! } })).result
     if (!onItsWay) continue
     try {
       await releaseStablecoinLock(req.scope, await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }))
