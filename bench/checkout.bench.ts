@@ -8,9 +8,16 @@
  *   3. the plugin's own webhook work (no capture), duplicates/s and forged 64 KB rejections/s per server CPU-second;
  *   4. one reconcile run with 10,000 pending payments, its service requests and EXPLAIN of its claim query;
  *   5. 100 tabs polling the store route for 50 payments vs Medusa's GET /store/carts/:id.
+ *   2b. the deferred path: complete of a cart whose payment is in flight (paid on anvil, `confirming`) vs system complete,
+ *      then its signed payment_confirmed → captured vs Medusa's admin capture of a system order;
+ *   6. (only when asked) leak test: server RSS after warm-up, after BENCH_LEAK_SESSIONS sessions and BENCH_LEAK_EVENTS webhooks.
+ * Every paired row shows the ratio of medians and of p99s with a bootstrap 95 % interval (bench/lib/bootstrap.ts); the raw
+ * samples go to a JSON file beside the run's table (bench/results/run-*.json, or BENCH_OUT with .json).
+ * BENCH_REDIS=1: the app with Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/11, flushed first) for locking, event bus
+ * and workflow engine. BENCH_PORT / BENCH_DATABASE: another port / database name (runs beside another bench).
  * SQL statements per request are counted by a proxy between Medusa and Postgres. Writes bench/RESULTS.md
  * (BENCH_OUT overrides); BENCH_PROFILE=dir writes the server's CPU profile there, BENCH_PROFILE_EXEC=dir those of the
- * `medusa exec` scripts (the in-process webhook work, the reconcile run); BENCH_ONLY=2,3 runs a subset (2 and 3 always run).
+ * `medusa exec` scripts (the in-process webhook work, the reconcile run); BENCH_ONLY=1,2,2b,3,4,5,6 runs a subset (default all but 6; 3 also runs 2).
  * Sizes: BENCH_SESSIONS (100; the issue asks 200 on a quiet machine), BENCH_ORDERS (30), BENCH_WEBHOOKS (200), BENCH_SECONDS (5), BENCH_POLL_SECONDS (20).
  */
 import { execFileSync, spawn } from "node:child_process"
@@ -20,10 +27,12 @@ import os from "node:os"
 import path from "node:path"
 import { MEDUSA_BIN, REPO_ROOT } from "#dev/medusa"
 import { devAccounts } from "#sandbox/chain/index"
+import { payDepositIntent } from "#sandbox/customer/index"
 import { DEV_ADMIN } from "#dev/dev-state"
 import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "#src/lib/webhooks/index"
 import { startBenchApp, type BenchApp } from "./lib/app"
 import { ms, ratio, summarize, timed, type Summary } from "./lib/stats"
+import { bootstrapRatios, formatInterval, type RatioIntervals } from "./lib/bootstrap"
 
 const N_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100)
 const N_ORDERS = Number(process.env.BENCH_ORDERS ?? 30)
@@ -94,7 +103,8 @@ async function prepareCarts(n: number, prepare: (c: Cart) => Promise<unknown> = 
 async function takeCart(): Promise<Cart> {
   return cartPool.shift() ?? newCart()
 }
-const ONLY = new Set((process.env.BENCH_ONLY ?? "1,2,3,4,5").split(",").map((x) => x.trim()))
+/** Sections to run (default all but the leak test 6). Section 2 also runs when 3 is asked (3 uses its captured payments). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? "1,2,2b,3,4,5").split(",").map((x) => x.trim()))
 
 const sessionBody = (provider: string) => ({ provider_id: provider, data: provider === SYSTEM ? {} : { token: "USDC", chainId: CHAIN } })
 async function createSession(pcId: string, provider: string) {
@@ -186,9 +196,24 @@ function serverCpuSeconds() {
 }
 
 const table: string[] = []
+/** Raw samples of every row (ms), written as JSON beside the run's table so runs can be combined later. */
+const rawRows: { what: string; values?: number[]; base?: number[]; ci?: RatioIntervals }[] = []
 function row(what: string, s: Summary, base?: Summary, extra = "") {
-  const cells = [what, ms(s.median), ms(s.p99), String(s.n), base ? ms(base.median) : "", base ? ms(base.p99) : "", base ? ratio(s.median, base.median) : "", base ? ratio(s.p99, base.p99) : "", extra]
+  // Paired rows: the ratio of medians and of p99s with bootstrap 95 % intervals (bench/lib/bootstrap.ts).
+  const ci = base?.values?.length && s.values?.length ? bootstrapRatios(s.values, base.values) : undefined
+  const cells = [
+    what,
+    ms(s.median),
+    ms(s.p99),
+    String(s.n),
+    base ? ms(base.median) : "",
+    base ? ms(base.p99) : "",
+    ci ? formatInterval(ci.median) : base ? ratio(s.median, base.median) : "",
+    ci ? formatInterval(ci.p99) : base ? ratio(s.p99, base.p99) : "",
+    extra,
+  ]
   table.push(`| ${cells.join(" | ")} |`)
+  rawRows.push({ what, values: s.values, base: base?.values, ci })
 }
 
 /** Interleaves the measured variants in a rotating order (ABC, BCA, CAB, ...), so drift hits all alike. */
@@ -222,19 +247,291 @@ function sqlNote(key: string) {
   const service = Object.entries(s.service).filter(([, v]) => v).map(([k, v]) => `${v} ${k}`).join(", ") || "0 service"
   return `${s.during.length} SQL (+${s.after.length} after the answer), ${service}${s.rpc !== undefined ? `, ${s.rpc} RPC` : ""}`
 }
+/** Figures of the run that are not rows (leak test, plans), for the run's JSON. */
+const runExtra: Record<string, unknown> = {}
+const VARIANT = process.env.BENCH_REDIS === "1" ? "redis" : "postgres"
 const sqlSamples: Record<string, { during: string[]; after: string[]; service: Record<string, number>; rpc?: number }> = {}
+
+/**
+ * 2b. The deferred path, like for like (issue 25 point 2): carts whose deposit is paid on the local anvil
+ * (mint + transfer from the customer's wallet, as a shopper's wallet does) and seen by the service as
+ * `confirming` (the sandbox runs with BENCH_CONFIRMATIONS, default 1,000, so nothing confirms on its own),
+ * polled once by the storefront's payment route; then
+ *   (a) POST /store/carts/:id/complete → the order (payment pending_authorization) vs Medusa's own
+ *       complete of a `pp_system_default` cart, interleaved;
+ *   (b) the signed `payment_confirmed` of that payment (its real tx hash) delivered until the event is
+ *       applied and the order's payment captured vs `POST /admin/payments/:id/capture` of a system order
+ *       placed in (a), interleaved.
+ */
+async function deferredSection() {
+  log("2b. deferred path: payment in flight → order, then confirmation → capture")
+  const chain = app.sandbox.chains[0]!
+  type Paid = Cart & { data: any; txHash: string; orderId?: string }
+  async function inFlightCarts(n: number): Promise<Paid[]> {
+    const made = (await prepareCarts(n, async (c) => {
+      const s = await createSession(c.pcId, DEPOSIT)
+      await ledgerRowExists(s.data.paymentId)
+      ;(c as Paid).data = s.data
+    })) as Paid[]
+    // One wallet: its payments one after the other (nonces).
+    for (const c of made) {
+      const d = c.data
+      const { transfer } = await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d.tokenAddress, to: d.deposit.address, amount: BigInt(d.amount) })
+      c.txHash = transfer.hash
+    }
+    for (const c of made) {
+      const st = await app.sandbox.waitForStatus(c.data.deposit.intentId, ["confirming"], 60_000)
+      if (st.status !== "confirming") throw new Error(`2b: ${c.data.paymentId} is ${st.status}, not in flight`)
+      // The shopper's page polls the payment's status (the plugin's store route) before completing.
+      await ok("GET", `/store/stablecoin/carts/${c.cartId}/payment`)
+    }
+    return made
+  }
+  const captures = async (pcId: string) =>
+    Number((await app.db.query("select count(*)::int as n from capture c join payment p on p.id = c.payment_id where p.payment_collection_id = $1 and c.deleted_at is null", [pcId])).rows[0].n)
+  async function completePlugin(c: Paid) {
+    const r = await timed(() => call("POST", `/store/carts/${c.cartId}/complete`))
+    if (r.value.status !== 200 || r.value.json.type !== "order") throw new Error(`2b complete: ${r.value.status} ${JSON.stringify(r.value.json).slice(0, 300)}`)
+    if ((await captures(c.pcId)) !== 0) throw new Error(`2b complete: ${c.cartId}'s payment is already captured (not the deferred path)`)
+    c.orderId = r.value.json.order.id
+    return r.ms
+  }
+  async function confirmPlugin(c: Paid) {
+    const body = confirmedEvent(c.data, undefined, c.txHash)
+    const r = await timed(() => deliverAndApply(body))
+    if ((await captures(c.pcId)) !== 1) throw new Error(`2b webhook: ${c.data.paymentId} not captured once (outcome ${r.value})`)
+    return r.ms
+  }
+  async function completeSystem(c: Cart & { orderId?: string }) {
+    const r = await timed(() => ok("POST", `/store/carts/${c.cartId}/complete`))
+    if (r.value.type !== "order") throw new Error(`2b system complete: ${JSON.stringify(r.value).slice(0, 300)}`)
+    c.orderId = r.value.order.id
+    return r.ms
+  }
+  async function captureSystem(c: Cart) {
+    const { rows } = await app.db.query("select id from payment where payment_collection_id = $1", [c.pcId])
+    return (await timed(() => ok("POST", `/admin/payments/${rows[0].id}/capture`, {}, admin()))).ms
+  }
+  await newCart() // the buyer's customer record exists before carts are made 4 at a time
+  const plugin = await inFlightCarts(N_ORDERS + 1)
+  const system: Cart[] = await prepareCarts(N_ORDERS + 1, (c) => createSession(c.pcId, SYSTEM))
+  // Statements of one of each (not timed).
+  const p0 = plugin.shift()!
+  const s0 = system.shift()!
+  sqlSamples["2b complete, payment in flight"] = await costOf(() => completePlugin(p0))
+  sqlSamples["2b complete, system"] = await costOf(() => completeSystem(s0))
+  sqlSamples["2b payment_confirmed → captured (order placed)"] = await costOf(() => confirmPlugin(p0))
+  sqlSamples["2b admin capture, system"] = await costOf(() => captureSystem(s0))
+  const pluginOrders = [...plugin]
+  const systemOrders = [...system]
+  const completes = await interleaved(N_ORDERS, {
+    plugin: (i) => completePlugin(plugin[i]!),
+    system: (i) => completeSystem(system[i]!),
+  })
+  const confirms = await interleaved(N_ORDERS, {
+    plugin: (i) => confirmPlugin(pluginOrders[i]!),
+    system: (i) => captureSystem(systemOrders[i]!),
+  })
+  const n = (k: string) => sqlSamples[k]!.during.length + sqlSamples[k]!.after.length
+  const statements = (a: string, b: string) => `statements ${n(a)} vs ${n(b)} (+${n(a) - n(b)}; goal ≤ +6)`
+  const sysComplete = summarize(completes.system)
+  const sysCapture = summarize(confirms.system)
+  row("2b. system default: POST /store/carts/:id/complete", sysComplete, undefined, sqlNote("2b complete, system"))
+  row("2b. (a) complete, payment in flight → order (pending_authorization) vs system complete", summarize(completes.plugin), sysComplete, `${sqlNote("2b complete, payment in flight")}; ${statements("2b complete, payment in flight", "2b complete, system")}`)
+  row("2b. system default: POST /admin/payments/:id/capture", sysCapture, undefined, sqlNote("2b admin capture, system"))
+  row("2b. (b) signed payment_confirmed → placed order's payment authorised + captured vs admin capture", summarize(confirms.plugin), sysCapture, `${sqlNote("2b payment_confirmed → captured (order placed)")}; ${statements("2b payment_confirmed → captured (order placed)", "2b admin capture, system")}`)
+}
+
+/** Resident memory (VmRSS, MB) of the server's processes (its process group). */
+function serverRssMb() {
+  let kb = 0
+  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== app.pid) continue
+      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0)
+    } catch {}
+  }
+  return kb / 1024
+}
+
+/** Aggregated self size by constructor/name of a V8 heap snapshot file (MB). */
+function heapByName(file: string) {
+  const snap = JSON.parse(fs.readFileSync(file, "utf8"))
+  const f = snap.snapshot.meta.node_fields as string[]
+  const types = snap.snapshot.meta.node_types[0] as string[]
+  const [iType, iName, iSize] = [f.indexOf("type"), f.indexOf("name"), f.indexOf("self_size")]
+  const nodes = snap.nodes as number[]
+  const by = new Map<string, { size: number; count: number }>()
+  for (let i = 0; i < nodes.length; i += f.length) {
+    const key = `${types[nodes[i + iType]!]}:${String(snap.strings[nodes[i + iName]!]).slice(0, 80)}`
+    const e = by.get(key) ?? { size: 0, count: 0 }
+    e.size += nodes[i + iSize]!
+    e.count++
+    by.set(key, e)
+  }
+  return by
+}
+/** Sends SIGUSR2 (the server runs with --heapsnapshot-signal=SIGUSR2) and returns the new snapshot's path. */
+async function heapSnapshot() {
+  const before = new Set(fs.readdirSync(REPO_ROOT).filter((x) => x.endsWith(".heapsnapshot")))
+  process.kill(app.pid, "SIGUSR2")
+  for (let i = 0; i < 600; i++) {
+    await sleep(1000)
+    const made = fs.readdirSync(REPO_ROOT).filter((x) => x.endsWith(".heapsnapshot") && !before.has(x))
+    if (made.length) {
+      const file = path.join(REPO_ROOT, made[0]!)
+      // Written when its size stops changing.
+      let size = -1
+      while (size !== fs.statSync(file).size) {
+        size = fs.statSync(file).size
+        await sleep(2000)
+      }
+      return file
+    }
+  }
+  throw new Error("no heap snapshot written")
+}
+
+const LEAK_SESSIONS = Number(process.env.BENCH_LEAK_SESSIONS ?? 10_000)
+const LEAK_EVENTS = Number(process.env.BENCH_LEAK_EVENTS ?? 10_000)
+const LEAK_CONCURRENCY = Number(process.env.BENCH_LEAK_CONCURRENCY ?? 4)
+const LEAK_SESSIONS_PER_CART = Number(process.env.BENCH_LEAK_SESSIONS_PER_CART ?? 1)
+const LEAK_SETTLE_SECONDS = Number(process.env.BENCH_LEAK_SETTLE_SECONDS ?? 15)
+
+/**
+ * 6. Leak test (issue 25 point 4): the server's RSS after a warm-up, then after LEAK_SESSIONS payment sessions
+ * (deposit, connect and system in turn, LEAK_CONCURRENCY at a time, LEAK_SESSIONS_PER_CART sessions on each
+ * cart: each new session replaces the collection's previous one) and after LEAK_EVENTS signed webhook deliveries
+ * (8 concurrent: half new events of captured payments, a quarter new events of an unhandled type, a quarter
+ * duplicates), each after a settle pause. Growth ≥ 50 MB (or BENCH_LEAK_SNAPSHOTS=1): two heap snapshots around
+ * one more tenth of the load, and the names whose retained self size grew most between them.
+ */
+async function leakSection(captured: { d: any; body: string }[]) {
+  log(`6. leak test: ${LEAK_SESSIONS} sessions, ${LEAK_EVENTS} webhook deliveries`)
+  await newCart()
+  const providers = [DEPOSIT, CONNECT, SYSTEM]
+  async function sessions(n: number) {
+    let next = 0
+    let errors = 0
+    const t0 = performance.now()
+    await Promise.all(
+      Array.from({ length: LEAK_CONCURRENCY }, async () => {
+        let cart: Cart | undefined
+        let used = 0
+        for (;;) {
+          const i = next++
+          if (i >= n) return
+          if (!cart || used >= LEAK_SESSIONS_PER_CART) {
+            cart = await newCart()
+            used = 0
+          }
+          used++
+          try {
+            await createSession(cart.pcId, providers[i % providers.length]!)
+          } catch (e) {
+            if (errors++ < 3) log(`leak session ${i}: ${String(e).slice(0, 300)}`)
+          }
+        }
+      })
+    )
+    return { n, errors, seconds: (performance.now() - t0) / 1000 }
+  }
+  // Payments whose confirmation was applied: new events for them are the plugin's own work without a capture.
+  const bodies = captured.map((c) => c.body)
+  while (bodies.length < 5) {
+    const { pcId } = await newCart()
+    const sd = await createSession(pcId, DEPOSIT)
+    await ledgerRowExists(sd.data.paymentId)
+    const body = confirmedEvent(sd.data)
+    if ((await deliverAndApply(body)) !== "captured") throw new Error("leak: payment not captured")
+    bodies.push(body)
+  }
+  async function events(n: number) {
+    let next = 0
+    let other = 0
+    const t0 = performance.now()
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (;;) {
+          const i = next++
+          if (i >= n) return
+          const base = JSON.parse(bodies[i % bodies.length]!)
+          const body =
+            i % 4 < 2
+              ? JSON.stringify({ ...base, id: `evt_leak_${randomBytes(8).toString("hex")}`, createdAt: new Date().toISOString() })
+              : i % 4 === 2
+                ? JSON.stringify({ id: `evt_leak_other_${randomBytes(8).toString("hex")}`, type: "payment_created", createdAt: new Date().toISOString(), data: {} })
+                : bodies[i % bodies.length]!
+          const r = await postWebhook(body)
+          if (r.status !== 200 && other++ < 3) log(`leak webhook ${i}: ${r.status} ${r.text.slice(0, 200)}`)
+        }
+      })
+    )
+    // Until every recorded event was applied (the route acknowledges before the work).
+    for (let i = 0; i < 1200; i++) {
+      const { rows } = await app.db.query("select count(*)::int as n from stablecoin_webhook_event where state in ('received', 'processing')")
+      if (!rows[0].n) break
+      await sleep(500)
+    }
+    return { n, other, seconds: (performance.now() - t0) / 1000 }
+  }
+  const settle = async () => {
+    await sleep(LEAK_SETTLE_SECONDS * 1000)
+    return serverRssMb()
+  }
+  const rss0 = serverRssMb()
+  // Warm-up: every route and code path once, a few hundred times.
+  await sessions(Math.min(300, LEAK_SESSIONS))
+  await events(Math.min(300, LEAK_EVENTS))
+  const warm = await settle()
+  const s = await sessions(LEAK_SESSIONS)
+  const afterSessions = await settle()
+  const e = await events(LEAK_EVENTS)
+  const afterEvents = await settle()
+  const growth = afterEvents - warm
+  const pass = growth < 50
+  const rate = (x: { n: number; seconds: number }) => `${(x.n / x.seconds).toFixed(1)}/s`
+  table.push(
+    `| 6. leak test: RSS after warm-up → after ${s.n} sessions → after ${e.n} webhook deliveries | ${warm.toFixed(0)} → ${afterSessions.toFixed(0)} → ${afterEvents.toFixed(0)} MB | | | | | | | **growth ${growth.toFixed(1)} MB: ${pass ? "pass" : "FAIL"} (goal < 50 MB)**; RSS at start of the section ${rss0.toFixed(0)} MB; sessions ${s.seconds.toFixed(0)} s (${rate(s)}, ${LEAK_CONCURRENCY} concurrent, ${LEAK_SESSIONS_PER_CART} per cart, ${s.errors} errors), deliveries ${e.seconds.toFixed(0)} s (${rate(e)}, 8 concurrent, ${e.other} non-200); settle ${LEAK_SETTLE_SECONDS} s before each reading |`
+  )
+  const leak: Record<string, unknown> = { rss0, warm, afterSessions, afterEvents, growth, pass, sessions: s, events: e }
+  if (!pass || process.env.BENCH_LEAK_SNAPSHOTS === "1") {
+    log("6. heap snapshots around a tenth more of the load")
+    const a = await heapSnapshot()
+    await sessions(Math.ceil(LEAK_SESSIONS / 10))
+    await events(Math.ceil(LEAK_EVENTS / 10))
+    await sleep(LEAK_SETTLE_SECONDS * 1000)
+    const b = await heapSnapshot()
+    const [ha, hb] = [heapByName(a), heapByName(b)]
+    const grown = [...hb].map(([k, v]) => ({ name: k, mb: (v.size - (ha.get(k)?.size ?? 0)) / 2 ** 20, count: v.count - (ha.get(k)?.count ?? 0) })).sort((x, y) => y.mb - x.mb).slice(0, 12)
+    leak.heapGrowthTop = grown
+    leak.snapshots = [a, b]
+    table.push(`| 6. heap growth between two snapshots around a tenth more of the load (self size by type:name) | | | | | | | | ${grown.map((g) => `${g.name.replace(/\|/g, "/")} +${g.mb.toFixed(2)} MB (+${g.count})`).join("; ")}; snapshots ${a}, ${b} |`)
+  }
+  runExtra.leak = leak
+}
 
 async function main() {
   const started = new Date()
   const load0 = os.loadavg()
-  app = await startBenchApp({ cpuProfDir: process.env.BENCH_PROFILE, log })
+  app = await startBenchApp({
+    cpuProfDir: process.env.BENCH_PROFILE,
+    log,
+    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+    database: process.env.BENCH_DATABASE || undefined,
+    // 2b pays on the chain and needs the payment to stay in flight (confirming): no confirmation on its own.
+    sandbox: { chains: [{ chainId: CHAIN, confirmations: Number(process.env.BENCH_CONFIRMATIONS ?? 1000) }] },
+    redisUrl: VARIANT === "redis" ? (process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/11") : undefined,
+    nodeArgs: ONLY.has("6") ? ["--heapsnapshot-signal=SIGUSR2"] : [],
+  })
   try {
     const { token } = await ok("POST", "/auth/user/emailpass", DEV_ADMIN)
     adminToken = token
     const nodeVersion = process.version
     const medusaVersion = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@medusajs/medusa/package.json"), "utf8")).version
 
-    table.push("| What | median ms | p99 ms | runs | `pp_system_default` median | its p99 | ratio (median) | ratio (p99) | per request |", "|---|---|---|---|---|---|---|---|---|")
+    table.push("| What | median ms | p99 ms | runs | `pp_system_default` median | its p99 | ratio (median) [bootstrap 95 % CI] | ratio (p99) [95 % CI] | per request |", "|---|---|---|---|---|---|---|---|---|")
     // ---- 1. Payment session creation ----
     if (ONLY.has("1")) {
     log("1. session creation")
@@ -273,9 +570,10 @@ async function main() {
 
     }
     // ---- 2. Confirmation to order ----
+    const capturedPayments: { d: any; body: string }[] = []
+    if (ONLY.has("2") || ONLY.has("3")) {
     log("2. confirmation to order")
     const prepared: { paymentId: string; d: any; body: string }[] = []
-    const capturedPayments: { d: any; body: string }[] = []
     const pluginCarts: (Cart & { data: any })[] = []
     const systemCarts: Cart[] = []
     async function pluginOrder(i: number) {
@@ -333,6 +631,12 @@ async function main() {
     row("2. system default: complete + admin capture", completeCapture, undefined, `${sqlNote("complete")}; capture: ${sqlNote("admin capture")}`)
     row("2. signed payment_confirmed → order (authorised + captured) vs complete alone", webhookOrder, complete, sqlNote("webhook to order"))
     row("2. signed payment_confirmed → order vs complete + admin capture (like with like)", webhookOrder, completeCapture)
+    }
+
+    // ---- 2b. Deferred path ----
+    if (ONLY.has("2b")) await deferredSection()
+
+    if (ONLY.has("3")) {
 
     // ---- 3. The plugin's own webhook work ----
     log("3. own webhook work")
@@ -401,6 +705,8 @@ async function main() {
       row("3. in-process handleWebhook: forged 64 KB body → 401", inproc.forged, undefined, cpu(inproc.forged))
       for (const [label, r] of [["duplicates", inproc.duplicates], ["forged 64 KB rejections", inproc.forgedRate]] as const)
         table.push(`| 3. in-process ${label}, 8 concurrent | | | ${r.n} in ${r.wall.toFixed(1)} s | | | | | **${r.perWallSecond.toFixed(0)}/s wall, ${r.perCpuSecond.toFixed(0)} per CPU-second** (one Node process = one core) |`)
+    }
+
     }
 
     const carts: string[] = []
@@ -515,6 +821,9 @@ async function main() {
     if (!usesIndex) log(`claim query plan: ${planText}`)
     }
 
+    // ---- 6. Leak test (only when asked: BENCH_ONLY=...,6) ----
+    if (ONLY.has("6")) await leakSection(capturedPayments)
+
     // ---- results ----
     const load1 = os.loadavg()
     const cpu = os.cpus()[0]?.model ?? "?"
@@ -526,6 +835,7 @@ async function main() {
       "",
       `- Date: ${started.toISOString()}; duration ${((Date.now() - started.getTime()) / 60000).toFixed(1)} min`,
       `- Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB; load average at start ${load0.map((l) => l.toFixed(2)).join(" ")}, at end ${load1.map((l) => l.toFixed(2)).join(" ")} (shared machine)`,
+      `- Variant: **${VARIANT === "redis" ? `Redis-backed Medusa (locking, event bus, workflow engine on ${app.env.REDIS_URL})` : "Postgres only (Medusa's in-process locking, local event bus, in-memory workflow engine)"}**; sections ${[...ONLY].join(", ")}`,
       `- Node ${nodeVersion}, Medusa ${medusaVersion}, Postgres ${(await app.db.query("show server_version")).rows[0].server_version}`,
       `- Runs: sessions ${N_SESSIONS} per provider, orders ${N_ORDERS} per variant, webhook latency ${N_WEBHOOKS} per variant, throughput ${SECONDS} s each, polling ${POLL_SECONDS} s`,
       "",
@@ -533,9 +843,16 @@ async function main() {
     const body = [...head, ...table, ""].join("\n")
     line(body)
     const sqlDetail = `# SQL statements of one request (sample of the run of ${started.toISOString()})\n\nCounted by the proxy between Medusa and Postgres (bench/lib/pg-proxy.ts); "after the answer" is what ran in the 300 ms after the response (subscribers).\n\n${Object.entries(sqlSamples).map(([k, v]) => `## ${k}\n\nduring (${v.during.length}):\n\n${v.during.map((s) => `- \`${s.replace(/\s+/g, " ").slice(0, 220)}\``).join("\n")}\n\nafter the answer (${v.after.length}):\n\n${v.after.map((s) => `- \`${s.replace(/\s+/g, " ").slice(0, 220)}\``).join("\n")}\n`).join("\n")}`
+    const raw = JSON.stringify(
+      { started: started.toISOString(), variant: VARIANT, sizes: { N_SESSIONS, N_ORDERS, N_WEBHOOKS, SECONDS, POLL_SECONDS, RECONCILE_ROWS }, sections: [...ONLY], load: { start: load0, end: load1 }, rows: rawRows, extra: runExtra },
+      null,
+      1
+    )
     if (process.env.BENCH_OUT) {
       fs.writeFileSync(process.env.BENCH_OUT, `${body}\n${sqlDetail}`)
-      log(`written ${process.env.BENCH_OUT}`)
+      const rawFile = process.env.BENCH_OUT.replace(/\.md$/, "") + ".json"
+      fs.writeFileSync(rawFile, raw)
+      log(`written ${process.env.BENCH_OUT} and ${rawFile}`)
     } else {
       // The run's section of bench/RESULTS.md is replaced between the markers; the analysis around it stays.
       const results = path.join(REPO_ROOT, "bench", "RESULTS.md")
@@ -548,6 +865,7 @@ async function main() {
       fs.mkdirSync(path.join(REPO_ROOT, "bench", "results"), { recursive: true })
       fs.writeFileSync(path.join(REPO_ROOT, "bench", "results", "sql-per-request.md"), sqlDetail)
       fs.writeFileSync(path.join(REPO_ROOT, "bench", "results", `run-${started.toISOString().replace(/[:.]/g, "-")}.md`), `${body}\n`)
+      fs.writeFileSync(path.join(REPO_ROOT, "bench", "results", `run-${started.toISOString().replace(/[:.]/g, "-")}.json`), raw)
       log(`written ${path.relative(REPO_ROOT, results)} and bench/results/`)
     }
   } finally {
