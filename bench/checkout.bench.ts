@@ -340,6 +340,18 @@ async function deferredSection() {
   row("2b. (a) complete, payment in flight → order (pending_authorization) vs system complete", summarize(completes.plugin), sysComplete, `${sqlNote("2b complete, payment in flight")}; ${statements("2b complete, payment in flight", "2b complete, system")}`)
   row("2b. system default: POST /admin/payments/:id/capture", sysCapture, undefined, sqlNote("2b admin capture, system"))
   row("2b. (b) signed payment_confirmed → placed order's payment authorised + captured vs admin capture", summarize(confirms.plugin), sysCapture, `${sqlNote("2b payment_confirmed → captured (order placed)")}; ${statements("2b payment_confirmed → captured (order placed)", "2b admin capture, system")}`)
+  // The whole deferred path against complete + admin capture: the plugin's payment is authorised in (b), Medusa's in its complete.
+  const pc = n("2b complete, payment in flight") + n("2b payment_confirmed → captured (order placed)")
+  const sc = n("2b complete, system") + n("2b admin capture, system")
+  const sumOf = (a: number[], b: number[]) => a.map((x, i) => x + (b[i] ?? 0))
+  row("2b. (a)+(b) per order, sample by sample, vs system complete + admin capture", summarize(sumOf(completes.plugin, confirms.plugin)), summarize(sumOf(completes.system, confirms.system)), `statements ${pc} vs ${sc} (+${pc - sc})`)
+}
+
+/** A plan tree as `Node(index or relation) > child, child` (for comparing plans across sizes). */
+function planShape(node: any): string {
+  const on = node["Index Name"] ?? node["Relation Name"]
+  const kids = (node.Plans ?? []).map(planShape)
+  return `${node["Node Type"]}${on ? `(${on})` : ""}${kids.length ? ` > ${kids.length > 1 ? `[${kids.join(", ")}]` : kids[0]}` : ""}`
 }
 
 /** Resident memory (VmRSS, MB) of the server's processes (its process group). */
@@ -374,18 +386,22 @@ function heapByName(file: string) {
 }
 /** Sends SIGUSR2 (the server runs with --heapsnapshot-signal=SIGUSR2) and returns the new snapshot's path. */
 async function heapSnapshot() {
-  const before = new Set(fs.readdirSync(REPO_ROOT).filter((x) => x.endsWith(".heapsnapshot")))
+  fs.mkdirSync(HEAP_DIR, { recursive: true })
+  const before = new Set(fs.readdirSync(HEAP_DIR).filter((x) => x.endsWith(".heapsnapshot")))
   process.kill(app.pid, "SIGUSR2")
   for (let i = 0; i < 600; i++) {
     await sleep(1000)
-    const made = fs.readdirSync(REPO_ROOT).filter((x) => x.endsWith(".heapsnapshot") && !before.has(x))
+    const made = fs.readdirSync(HEAP_DIR).filter((x) => x.endsWith(".heapsnapshot") && !before.has(x))
     if (made.length) {
-      const file = path.join(REPO_ROOT, made[0]!)
-      // Written when its size stops changing.
+      const file = path.join(HEAP_DIR, made[0]!)
+      // Written when it is not empty and its size stopped changing for 6 s.
       let size = -1
-      while (size !== fs.statSync(file).size) {
-        size = fs.statSync(file).size
+      let still = 0
+      while (still < 3) {
         await sleep(2000)
+        const now = fs.statSync(file).size
+        still = now > 0 && now === size ? still + 1 : 0
+        size = now
       }
       return file
     }
@@ -393,6 +409,8 @@ async function heapSnapshot() {
   throw new Error("no heap snapshot written")
 }
 
+/** Where the server writes heap snapshots (--diagnostic-dir): outside the repository (each is a few hundred MB). */
+const HEAP_DIR = process.env.BENCH_HEAP_DIR ?? path.join(os.tmpdir(), "bench-heap")
 const LEAK_SESSIONS = Number(process.env.BENCH_LEAK_SESSIONS ?? 10_000)
 const LEAK_EVENTS = Number(process.env.BENCH_LEAK_EVENTS ?? 10_000)
 const LEAK_CONCURRENCY = Number(process.env.BENCH_LEAK_CONCURRENCY ?? 4)
@@ -427,6 +445,7 @@ async function leakSection(captured: { d: any; body: string }[]) {
             used = 0
           }
           used++
+          if (i && i % 1000 === 0) log(`6. ${i} of ${n} sessions, ${(i / ((performance.now() - t0) / 1000)).toFixed(1)}/s`)
           try {
             await createSession(cart.pcId, providers[i % providers.length]!)
           } catch (e) {
@@ -456,6 +475,7 @@ async function leakSection(captured: { d: any; body: string }[]) {
         for (;;) {
           const i = next++
           if (i >= n) return
+          if (i && i % 2000 === 0) log(`6. ${i} of ${n} deliveries, ${(i / ((performance.now() - t0) / 1000)).toFixed(1)}/s`)
           const base = JSON.parse(bodies[i % bodies.length]!)
           const body =
             i % 4 < 2
@@ -504,10 +524,12 @@ async function leakSection(captured: { d: any; body: string }[]) {
     await sleep(LEAK_SETTLE_SECONDS * 1000)
     const b = await heapSnapshot()
     const [ha, hb] = [heapByName(a), heapByName(b)]
+    const total = (h: Map<string, { size: number }>) => [...h.values()].reduce((x, v) => x + v.size, 0) / 2 ** 20
     const grown = [...hb].map(([k, v]) => ({ name: k, mb: (v.size - (ha.get(k)?.size ?? 0)) / 2 ** 20, count: v.count - (ha.get(k)?.count ?? 0) })).sort((x, y) => y.mb - x.mb).slice(0, 12)
     leak.heapGrowthTop = grown
     leak.snapshots = [a, b]
-    table.push(`| 6. heap growth between two snapshots around a tenth more of the load (self size by type:name) | | | | | | | | ${grown.map((g) => `${g.name.replace(/\|/g, "/")} +${g.mb.toFixed(2)} MB (+${g.count})`).join("; ")}; snapshots ${a}, ${b} |`)
+    leak.heapMb = [total(ha), total(hb)]
+    table.push(`| 6. heap growth between two snapshots around a tenth more of the load (self size by type:name) | heap ${total(ha).toFixed(0)} → ${total(hb).toFixed(0)} MB | | | | | | | ${grown.map((g) => `${g.name.replace(/\|/g, "/")} +${g.mb.toFixed(2)} MB (+${g.count})`).join("; ")}; snapshots ${a}, ${b} |`)
   }
   runExtra.leak = leak
 }
@@ -523,11 +545,13 @@ async function main() {
     // 2b pays on the chain and needs the payment to stay in flight (confirming): no confirmation on its own.
     sandbox: { chains: [{ chainId: CHAIN, confirmations: Number(process.env.BENCH_CONFIRMATIONS ?? 1000) }] },
     redisUrl: VARIANT === "redis" ? (process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/11") : undefined,
-    nodeArgs: ONLY.has("6") ? ["--heapsnapshot-signal=SIGUSR2"] : [],
+    nodeArgs: ONLY.has("6") ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${HEAP_DIR}`] : [],
   })
   try {
     const { token } = await ok("POST", "/auth/user/emailpass", DEV_ADMIN)
     adminToken = token
+    // The buyer's customer record exists before carts are made 4 at a time (concurrent first carts race on it).
+    await newCart()
     const nodeVersion = process.version
     const medusaVersion = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@medusajs/medusa/package.json"), "utf8")).version
 
@@ -769,14 +793,23 @@ async function main() {
     // ---- 4. Reconcile at scale ----
     if (ONLY.has("4")) {
     await fiftyPayments()
-    log("4. reconcile at scale")
+    // At 10,000 pending and at BENCH_RECONCILE_ROWS (e.g. 100,000): the same run, and the claim query's plan at each size ("flat": same plan, similar time).
+    const sizes = [...new Set([Math.min(10_000, RECONCILE_ROWS), RECONCILE_ROWS])]
+    const plans: { rows: number; shape: string; ms: number; realShape?: string; realMs?: number; realRemoved?: number }[] = []
+    let inserted = 0
+    for (const size of sizes) {
+    log(`4. reconcile at scale: ${size} pending`)
+    // Bulk insert in SQL (one statement), topping the ledger up to `size` bench rows.
+    const t0 = performance.now()
     await app.db.query(
       `insert into stablecoin_payment (id, payment_id, quote_id, intent_id, rail, chain_id, token_symbol, expected_amount, status, next_poll_at, created_at)
        select 'scpay_bench_' || g, 'pay_bench_' || g, 'quote_bench_' || g, ($1::text[])[1 + g % array_length($1::text[], 1)], 'deposit', ${CHAIN}, 'USDC', '25000000', 'waiting',
               now() - make_interval(secs => g), now() - interval '1 hour'
-         from generate_series(1, $2::int) g`,
-      [intents, RECONCILE_ROWS]
+         from generate_series($3::int + 1, $2::int) g`,
+      [intents, size, inserted]
     )
+    const insertMs = performance.now() - t0
+    inserted = size
     await app.db.query("analyze stablecoin_payment")
     const { rows: pending } = await app.db.query("select count(*)::int as n from stablecoin_payment where captured_at is null and deleted_at is null")
     const claimSql = `explain (analyze, format json) select id from stablecoin_payment
@@ -784,6 +817,8 @@ async function main() {
          and not ((rail = 'deposit' and status = any($1::text[])) or (rail = 'connect' and status = any($2::text[])))
          and (poll_claimed_by is null or poll_claimed_at < now() - make_interval(secs => 300))
        order by next_poll_at limit 50 for update skip locked`
+    // Warm the cache once, then the measured EXPLAIN ANALYZE.
+    await app.db.query(claimSql, [["swept", "expired"], ["confirmed", "expired"]])
     const { rows: plan } = await app.db.query(claimSql, [["swept", "expired"], ["confirmed", "expired"]])
     const planText = JSON.stringify(plan[0]["QUERY PLAN"])
     const usesIndex = /Index Scan|Index Only Scan|Bitmap Index Scan/.test(planText) && !/"Node Type":"Seq Scan"/.test(planText)
@@ -793,8 +828,9 @@ async function main() {
     app.sql.take()
     const run = await execScript("./bench/reconcile-once.ts", "RECONCILE_RUN ", { DATABASE_URL: app.proxiedDatabaseUrl })
     const service = app.sandbox.requestCounts(true)
-    // Every statement the run sent, explained on the 10,000-row ledger: which of the plugin's tables it reads without an index.
-    const runStatements = app.sql.take().filter((q) => /stablecoin_/.test(q) && /^\s*(select|update|delete|insert)/i.test(q))
+    // Every statement the run sent, explained on the ledger: which of the plugin's tables it reads without an index.
+    const sent_ = app.sql.take()
+    const runStatements = sent_.filter((q) => /stablecoin_/.test(q) && /^\s*(select|update|delete|insert)/i.test(q))
     const shapes = new Map<string, string>()
     for (const q of runStatements) shapes.set(q.replace(/'[^']*'/g, "?").replace(/\b\d+\b/g, "?").replace(/\s+/g, " "), q)
     const seqScans: string[] = []
@@ -807,6 +843,26 @@ async function main() {
         log(`explain failed for ${shape.slice(0, 120)}: ${e}`)
       }
     }
+    // The run's own claim statement (update ... where id in (select ... for update skip locked)), EXPLAIN ANALYZEd in a rolled-back transaction.
+    const realClaim = runStatements.find((q) => /for update skip locked/i.test(q) && /poll_claimed_by\s*=/i.test(q))
+    let real: { shape: string; ms: number; removed: number } | undefined
+    // Three times (each rolled back), the fastest: one reading on a shared box is noise.
+    if (realClaim)
+      for (let k = 0; k < 3; k++) {
+        try {
+          await app.db.query("begin")
+          const { rows } = await app.db.query(`explain (analyze, format json) ${realClaim}`)
+          const t = rows[0]["QUERY PLAN"][0]["Execution Time"] as number
+          const removed = [...JSON.stringify(rows[0]["QUERY PLAN"]).matchAll(/"Rows Removed by Filter":(\d+)/g)].reduce((a, m) => a + Number(m[1]), 0)
+          if (!real || t < real.ms) real = { shape: planShape(rows[0]["QUERY PLAN"][0].Plan), ms: t, removed }
+        } catch (e) {
+          log(`explain analyze of the run's claim statement failed: ${String(e).slice(0, 200)}`)
+        } finally {
+          await app.db.query("rollback")
+        }
+      }
+    else log("4. the run's claim statement was not among its statements (with literal parameters)")
+    plans.push({ rows: pending[0].n, shape: planShape(plan[0]["QUERY PLAN"][0].Plan), ms: execMs, realShape: real?.shape, realMs: real?.ms, realRemoved: real?.removed })
     // The webhook's one-transaction-one-payment check, on the same ledger.
     const { rows: txPlan } = await app.db.query(
       `explain (analyze, format json) select payment_id from stablecoin_payment where chain_id = ${CHAIN} and tx_hash = '0x${"ab".repeat(32)}' and payment_id <> 'x' and deleted_at is null order by created_at limit 1`
@@ -816,9 +872,15 @@ async function main() {
     const txNote = `findTxHashHolder (every payment_confirmed): ${txPlanText.match(/"Node Type":"(Seq Scan|Index Scan|Bitmap Heap Scan|Index Only Scan)"/)?.[1] ?? "?"}${txPlanText.match(/"Index Name":"([^"]+)"/) ? ` on ${txPlanText.match(/"Index Name":"([^"]+)"/)![1]}` : ""}, ${txRows ?? "0"} rows read and discarded, ${(txPlan[0]["QUERY PLAN"][0]["Execution Time"] as number).toFixed(2)} ms`
     const sent = Object.values(service).reduce((a, b) => a + b, 0)
     table.push(
-      `| 4. one reconcile run, ${pending[0].n} pending payments in the ledger (batch ${run?.result?.selected ?? "?"}, default batchSize 50, concurrency 4) | ${run ? ms(run.ms) : "failed"} | | 1 | | | | | ${sent} service requests (${JSON.stringify(service)}); claim query: ${usesIndex ? `index (${indexName})` : "**NO INDEX**"}, ${execMs.toFixed(2)} ms; ${shapes.size} distinct statements on the plugin's tables explained, ${seqScans.length ? `**sequential scans: ${seqScans.join(" ; ")}**` : "none scans sequentially"}; ${txNote}; result ${JSON.stringify(run?.result ?? {}).slice(0, 200)} |`
+      `| 4. one reconcile run, ${pending[0].n} pending payments in the ledger (batch ${run?.result?.selected ?? "?"}, default batchSize 50, concurrency 4) | ${run ? ms(run.ms) : "failed"} | | 1 | | | | | ${sent} service requests (${JSON.stringify(service)}); ${sent_.length} SQL statements; bulk insert of the rows ${(insertMs / 1000).toFixed(1)} s; claim query: ${usesIndex ? `index (${indexName})` : "**NO INDEX**"}, ${execMs.toFixed(2)} ms; ${shapes.size} distinct statements on the plugin's tables explained, ${seqScans.length ? `**sequential scans: ${seqScans.join(" ; ")}**` : "none scans sequentially"}; ${txNote}; result ${JSON.stringify(run?.result ?? {}).slice(0, 200)} |`
     )
     if (!usesIndex) log(`claim query plan: ${planText}`)
+    }
+    const same = (k: "shape" | "realShape") => new Set(plans.map((p) => p[k])).size === 1
+    table.push(
+      `| 4. claim query plan (EXPLAIN ANALYZE) by ledger size | ${plans.map((p) => `${p.rows}: ${p.ms.toFixed(2)} ms`).join("; ")} | | ${plans.length} | | | | | bench's claim select: ${plans.map((p) => `${p.rows} rows \`${p.shape}\``).join(" / ")} (${same("shape") ? "**same plan**" : "**plans differ**"}); the run's own claim statement (update … for update skip locked, rolled back): ${plans.map((p) => `${p.rows} rows ${p.realShape ? `\`${p.realShape}\` ${p.realMs!.toFixed(2)} ms (fastest of 3), ${p.realRemoved} rows removed by filter` : "n/a"}`).join(" / ")} (${same("realShape") ? "**same plan**" : "**plans differ**"}) |`
+    )
+    runExtra.claimPlans = plans
     }
 
     // ---- 6. Leak test (only when asked: BENCH_ONLY=...,6) ----
