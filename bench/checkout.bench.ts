@@ -414,7 +414,8 @@ const HEAP_DIR = process.env.BENCH_HEAP_DIR ?? path.join(os.tmpdir(), "bench-hea
 const LEAK_SESSIONS = Number(process.env.BENCH_LEAK_SESSIONS ?? 10_000)
 const LEAK_EVENTS = Number(process.env.BENCH_LEAK_EVENTS ?? 10_000)
 const LEAK_CONCURRENCY = Number(process.env.BENCH_LEAK_CONCURRENCY ?? 4)
-const LEAK_SESSIONS_PER_CART = Number(process.env.BENCH_LEAK_SESSIONS_PER_CART ?? 1)
+const LEAK_SESSIONS_PER_CART = Number(process.env.BENCH_LEAK_SESSIONS_PER_CART ?? 10)
+const LEAK_WARMUP = Number(process.env.BENCH_LEAK_WARMUP ?? 500)
 const LEAK_SETTLE_SECONDS = Number(process.env.BENCH_LEAK_SETTLE_SECONDS ?? 15)
 
 /**
@@ -502,8 +503,8 @@ async function leakSection(captured: { d: any; body: string }[]) {
   }
   const rss0 = serverRssMb()
   // Warm-up: every route and code path once, a few hundred times.
-  await sessions(Math.min(300, LEAK_SESSIONS))
-  await events(Math.min(300, LEAK_EVENTS))
+  await sessions(Math.min(LEAK_WARMUP, LEAK_SESSIONS))
+  await events(Math.min(LEAK_WARMUP, LEAK_EVENTS))
   const warm = await settle()
   const s = await sessions(LEAK_SESSIONS)
   const afterSessions = await settle()
@@ -513,9 +514,9 @@ async function leakSection(captured: { d: any; body: string }[]) {
   const pass = growth < 50
   const rate = (x: { n: number; seconds: number }) => `${(x.n / x.seconds).toFixed(1)}/s`
   table.push(
-    `| 6. leak test: RSS after warm-up → after ${s.n} sessions → after ${e.n} webhook deliveries | ${warm.toFixed(0)} → ${afterSessions.toFixed(0)} → ${afterEvents.toFixed(0)} MB | | | | | | | **growth ${growth.toFixed(1)} MB: ${pass ? "pass" : "FAIL"} (goal < 50 MB)**; RSS at start of the section ${rss0.toFixed(0)} MB; sessions ${s.seconds.toFixed(0)} s (${rate(s)}, ${LEAK_CONCURRENCY} concurrent, ${LEAK_SESSIONS_PER_CART} per cart, ${s.errors} errors), deliveries ${e.seconds.toFixed(0)} s (${rate(e)}, 8 concurrent, ${e.other} non-200); settle ${LEAK_SETTLE_SECONDS} s before each reading |`
+    `| 6. leak test: RSS after warm-up → after ${s.n} sessions → after ${e.n} webhook deliveries | ${warm.toFixed(0)} → ${afterSessions.toFixed(0)} → ${afterEvents.toFixed(0)} MB | | | | | | | **growth ${growth.toFixed(1)} MB: ${pass ? "pass" : "FAIL"} (goal < 50 MB)**; RSS at start of the section ${rss0.toFixed(0)} MB; warm-up ${LEAK_WARMUP} sessions + ${LEAK_WARMUP} deliveries; sessions ${s.seconds.toFixed(0)} s (${rate(s)}, ${LEAK_CONCURRENCY} concurrent, ${LEAK_SESSIONS_PER_CART} per cart, ${s.errors} errors), deliveries ${e.seconds.toFixed(0)} s (${rate(e)}, 8 concurrent, ${e.other} non-200); settle ${LEAK_SETTLE_SECONDS} s before each reading |`
   )
-  const leak: Record<string, unknown> = { rss0, warm, afterSessions, afterEvents, growth, pass, sessions: s, events: e }
+  const leak: Record<string, unknown> = { warmup: LEAK_WARMUP, perCart: LEAK_SESSIONS_PER_CART, concurrency: LEAK_CONCURRENCY, rss0, warm, afterSessions, afterEvents, growth, pass, sessions: s, events: e }
   if (!pass || process.env.BENCH_LEAK_SNAPSHOTS === "1") {
     log("6. heap snapshots around a tenth more of the load")
     const a = await heapSnapshot()
