@@ -38,6 +38,10 @@ export type BenchAppOptions = {
   plugin?: Partial<PluginOptionsInput>
   /** Directory for `node --cpu-prof` of the server (written when it stops). */
   cpuProfDir?: string
+  /** More node flags for the server (e.g. `--heapsnapshot-signal=SIGUSR2`). */
+  nodeArgs?: string[]
+  /** Redis for locking, event bus and workflow engine (e.g. redis://127.0.0.1:6379/11; its DB is flushed first); unset = Medusa's in-process defaults. */
+  redisUrl?: string
   log?: (line: string) => void
 }
 
@@ -68,12 +72,22 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     LOG_LEVEL: "warn",
     PORT: String(port),
     DATABASE_URL: direct,
-    // One process with Medusa's defaults (in-process locking, local event bus), whatever the shell sets.
-    REDIS_URL: "",
+    // One process with Medusa's defaults (in-process locking, local event bus), whatever the shell sets;
+    // or Redis for locking, event bus and workflow engine (medusa-config.ts: LOCKING_PROVIDER defaults to redis with REDIS_URL).
+    REDIS_URL: options.redisUrl ?? "",
     MEDUSA_WORKER_MODE: "",
     LOCKING_PROVIDER: "",
     DATABASE_POOL_MAX: "",
     STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox, { chains, reconcile: { enabled: false }, ...options.plugin })),
+  }
+  if (options.redisUrl) {
+    // A dedicated DB index, emptied, so runs (and other users of this Redis) do not collide.
+    const { Redis } = await import("ioredis")
+    const redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    await redis.connect()
+    await redis.flushdb()
+    await redis.quit()
+    log(`redis ${options.redisUrl} flushed`)
   }
   log("migrating and seeding")
   await runMedusa(["db:migrate"], env)
@@ -85,6 +99,7 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     fs.mkdirSync(options.cpuProfDir, { recursive: true })
     nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`)
   }
+  nodeArgs.push(...(options.nodeArgs ?? []))
   log("starting medusa")
   const server = startService("medusa start", process.execPath, [...nodeArgs, fs.realpathSync(MEDUSA_BIN), "start"], { cwd: REPO_ROOT, env: { ...env, DATABASE_URL: proxied }, keepChars: 20_000 })
   const url = `http://localhost:${port}`
