@@ -725,7 +725,7 @@ async function main() {
     })
     if (inproc?.duplicates) {
       const cpu = (x: { cpuMsPerEvent: number }) => `${x.cpuMsPerEvent.toFixed(2)} ms CPU per event`
-      row("3. in-process handleWebhook: new signed event, payment already captured (no HTTP, no processPaymentWorkflow)", inproc.own, undefined, cpu(inproc.own))
+      row("3. in-process handleWebhook: new signed event, payment already captured (no HTTP, no processPaymentWorkflow)", inproc.own, undefined, `acknowledgement latency; ${cpu(inproc.ownApplied)} including its application (after the answer, in the background)`)
       row("3. in-process handleWebhook: duplicate delivery", inproc.duplicate, undefined, cpu(inproc.duplicate))
       row("3. in-process handleWebhook: forged 64 KB body → 401", inproc.forged, undefined, cpu(inproc.forged))
       for (const [label, r] of [["duplicates", inproc.duplicates], ["forged 64 KB rejections", inproc.forgedRate]] as const)
@@ -844,7 +844,7 @@ async function main() {
         log(`explain failed for ${shape.slice(0, 120)}: ${e}`)
       }
     }
-    // The run's own claim statement (update ... where id in (select ... for update skip locked)), EXPLAIN ANALYZEd in a rolled-back transaction.
+    // The run's own claim statement (update ... where id = any(array(select ... for update skip locked))), EXPLAIN ANALYZEd in a rolled-back transaction.
     const realClaim = runStatements.find((q) => /for update skip locked/i.test(q) && /poll_claimed_by\s*=/i.test(q))
     let real: { shape: string; ms: number; removed: number } | undefined
     // Three times (each rolled back), the fastest: one reading on a shared box is noise.

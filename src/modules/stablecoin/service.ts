@@ -419,8 +419,10 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ClaimedPaymentRow[]> {
     return this.manager(sharedContext).execute(
+      // id = any(array(...)): the taken ids are looked up by primary key; "id in (select ...)" let the planner
+      // hash-join a sequential scan of the whole ledger (bench/RESULTS.md, reconcile at 100,000 pending).
       `update stablecoin_payment set poll_claimed_by = ?, poll_claimed_at = now()
-        where id in (
+        where id = any(array(
           select id from stablecoin_payment
            where deleted_at is null and captured_at is null
              and ((polling_stopped_reason is null and next_poll_at <= ?
@@ -431,7 +433,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
              and (poll_claimed_by is null or poll_claimed_at < now() - make_interval(secs => ?))
            order by next_poll_at
            limit ?
-           for update skip locked)
+           for update skip locked))
         returning id, payment_id, intent_id, rail, poll_attempts, created_at`,
       [holder, now, pgArray(finalStatuses.deposit), pgArray(finalStatuses.connect), STALE_CLAIM_SECONDS, now, STALE_CLAIM_SECONDS, limit]
     )
@@ -495,8 +497,9 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ChainScanRow[]> {
     return this.manager(sharedContext).execute(
+      // Primary-key lookups of the taken ids, as in claimDuePayments.
       `update stablecoin_payment set chain_scanned_at = ?
-        where id in (
+        where id = any(array(
           select id from stablecoin_payment
            where deleted_at is null and verification is not null and tx_hash is not null
              and (chain_scanned_at is null or chain_scanned_at <= ?::timestamptz - make_interval(secs => ?))
@@ -505,7 +508,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
                       and ((rail = 'deposit' and status = any(?::text[])) or (rail = 'connect' and status = any(?::text[])))))
            order by chain_scanned_at nulls first
            limit ?
-           for update skip locked)
+           for update skip locked))
         returning id, payment_id, rail, chain_id, token_address, verification, chain_scanned_to_block`,
       [
         now,
