@@ -725,7 +725,8 @@ async function main() {
     })
     if (inproc?.duplicates) {
       const cpu = (x: { cpuMsPerEvent: number }) => `${x.cpuMsPerEvent.toFixed(2)} ms CPU per event`
-      row("3. in-process handleWebhook: new signed event, payment already captured (no HTTP, no processPaymentWorkflow)", inproc.own, undefined, `acknowledgement latency; ${cpu(inproc.ownApplied)} including its application (after the answer, in the background)`)
+      row("3. in-process handleWebhook: new signed event, payment already captured (no HTTP, no processPaymentWorkflow)", inproc.own, undefined, `acknowledgement latency; ${cpu(inproc.ownApplied)} including its application (after the answer, in the background, two at a time on the few captured payments)`)
+      if (inproc.applied) row("3. in-process application of a new event, payment already captured, one at a time (claim, judgement, finish)", inproc.applied, undefined, cpu(inproc.applied))
       row("3. in-process handleWebhook: duplicate delivery", inproc.duplicate, undefined, cpu(inproc.duplicate))
       row("3. in-process handleWebhook: forged 64 KB body → 401", inproc.forged, undefined, cpu(inproc.forged))
       for (const [label, r] of [["duplicates", inproc.duplicates], ["forged 64 KB rejections", inproc.forgedRate]] as const)

@@ -3,7 +3,8 @@
  * on a local anvil (service and chain on loopback, so this is the plugin's own cost plus the
  * sandbox's). Prints medians and p95 of:
  * - cold verification (a new verifier: one JSON-RPC batch) and warm verification (cached merchant: no RPC);
- * - initiatePayment on each rail (create-quote + create-pool-* + verification), warm.
+ * - initiatePayment on each rail (create-quote + create-pool-* + verification), warm, and the part of
+ *   it after the service's last answer (the plugin's own work: warm verification, the session data).
  * Results are recorded in bench/RESULTS.md.
  */
 import type { Logger } from "@medusajs/framework/types"
@@ -11,18 +12,19 @@ import { startSandbox } from "#sandbox"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
 import { createChainVerifier } from "#src/lib/chain/index"
 import { parsePluginOptions } from "#src/lib/options/index"
-import { createPluginRuntime } from "#src/lib/runtime/plugin-runtime"
+import { createPluginRuntime, pluginRuntimeOf } from "#src/lib/runtime/plugin-runtime"
 import type { StablecoinBase } from "#src/providers/stablecoin/core/stablecoin-base"
 import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "#src/providers/stablecoin/services/index"
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50)
 
-async function measure(label: string, fn: () => Promise<unknown>) {
+/** Median and p95 of `fn`'s times: its duration, or the span it returns (ms). */
+async function measure(label: string, fn: () => Promise<unknown>, span?: () => number) {
   const times: number[] = []
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now()
     await fn()
-    times.push(performance.now() - start)
+    times.push(span ? span() : performance.now() - start)
   }
   times.sort((a, b) => a - b)
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2)
@@ -55,6 +57,28 @@ async function main() {
     await initiate(connect)()
     await measure("initiatePayment, deposit rail (quote+intent+verify)", initiate(deposit))
     await measure("initiatePayment, connect rail (quote+payment+verify)", initiate(connect))
+
+    // The providers' shared client (one runtime per options object): note when the pool call's answer
+    // arrived, so the plugin's own time after the service's last answer (verification, session data) shows.
+    const shared = pluginRuntimeOf(options).client
+    let lastAnswerAt = 0
+    for (const call of ["createPoolDeposit", "createPoolConnect"] as const) {
+      const original = shared[call] as (request: never) => Promise<unknown>
+      const noted = async (request: never) => {
+        const answer = await original(request)
+        lastAnswerAt = performance.now()
+        return answer
+      }
+      Object.assign(shared, { [call]: noted })
+    }
+    for (const [rail, provider] of [["deposit", deposit], ["connect", connect]] as const) {
+      let end = 0
+      const run = async () => {
+        await initiate(provider)()
+        end = performance.now()
+      }
+      await measure(`initiatePayment, ${rail}: after the service's last answer`, run, () => end - lastAnswerAt)
+    }
   } finally {
     await sandbox.stop()
   }
