@@ -28,10 +28,11 @@ export async function refuseCompletionBeforePayment(req: MedusaRequest, res: Med
   // A cart already completed answers its order (Medusa finds it through the order-cart link).
   if (!sessions.length || cart?.orderId) return next()
   for (const session of sessions) {
-    // Already recorded (a retried completion): no workflow run, which would only read it again.
-    const onItsWay = isRecordedOnItsWay(session) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { session, cartId: req.params.id! } })).result
-    if (!onItsWay) continue
+    // Both waits for the cart's lock (recording the evidence, then the holder) answer busy when they run out, never 500.
     try {
+      // Already recorded (a retried completion): no workflow run, which would only read it again.
+      const onItsWay = isRecordedOnItsWay(session) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { session, cartId: req.params.id! } })).result
+      if (!onItsWay) continue
       await releaseStablecoinLock(req.scope, await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }))
     } catch {
       const busy = new StablecoinStoreError(STOREFRONT_ERROR_CODES.busy, "The order of this payment is being placed. Complete the order again in a moment.")
