@@ -1,19 +1,26 @@
 import { errorHandler, type MedusaErrorHandlerFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storefrontErrorAnswerOf, type StorefrontErrorAnswer } from "#src/lib/errors/storefront-error-answer"
+import { completionLockWaitAnswer, isMedusaLockWaitRanOut } from "./store/stablecoin/completion-lock-wait"
 
 /**
  * Medusa's error handler, except for the plugin's own errors (StablecoinStoreError, also as the
  * plain copy Medusa's workflows rethrow): those get the answer lib/errors/storefront-error-answer.ts
  * maps them to, with Retry-After where it has one, which Medusa's handler cannot send (it answered
- * overload 500). Everything else goes to Medusa's default handler unchanged.
+ * overload 500). So does a stablecoin cart's completion whose wait for the cart's lock ran out
+ * (store/stablecoin/completion-lock-wait.ts). Everything else goes to Medusa's default handler unchanged.
  */
 export function stablecoinErrorHandler(): MedusaErrorHandlerFunction {
   const medusaDefault = errorHandler()
   return (error, req, res, next) => {
+    if (res.headersSent) return medusaDefault(error, req, res, next)
     const answer = storefrontErrorAnswerOf(error)
-    if (!answer || res.headersSent) return medusaDefault(error, req, res, next)
-    sendStorefrontErrorAnswer(req, res, answer)
+    if (answer) return sendStorefrontErrorAnswer(req, res, answer)
+    if (!isMedusaLockWaitRanOut(error)) return medusaDefault(error, req, res, next)
+    return completionLockWaitAnswer(req).then(
+      (busy) => (busy ? sendStorefrontErrorAnswer(req, res, busy) : medusaDefault(error, req, res, next)),
+      () => medusaDefault(error, req, res, next)
+    )
   }
 }
 

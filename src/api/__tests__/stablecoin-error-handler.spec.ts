@@ -2,13 +2,22 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { RateLimitedError, ServiceServerError, ServiceUnauthorizedError } from "#src/lib/service-client/errors"
 import { StablecoinStoreError, serviceErrorToMedusaError } from "#src/providers/stablecoin/core/stablecoin-store-error"
+import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
+import { LockNotHadError } from "#src/lib/locks/lock-not-had-error"
+import { PROVIDER_IDENTIFIERS } from "#src/lib/session-data"
+import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
 import { stablecoinErrorHandler } from "../stablecoin-error-handler"
 
+/** A cart's payment sessions as the stablecoin module reads them (what the handler asks it). */
+type CartSessions = { sessions: Array<{ id: string; provider_id: string; data: Record<string, unknown> }>; orderId: null } | null
+
 /** The parts of Express's request and response the handler touches, recording what it answered. */
-function exchange() {
+function exchange({ path = "/store/x", cart = null as CartSessions } = {}) {
   const logged: string[] = []
   const log = (m: string) => logged.push(m)
-  const req = { method: "POST", path: "/store/x", scope: { resolve: () => ({ warn: log, info: log, error: log }) } }
+  const logger = { warn: log, info: log, error: log }
+  const stablecoinModule = { retrievePaymentSessionsOfCart: async () => cart }
+  const req = { method: "POST", path, scope: { resolve: (key: string) => (key === STABLECOIN_MODULE ? stablecoinModule : logger) } }
   const answer = { status: 0, headers: {} as Record<string, string>, body: undefined as unknown }
   const res = {
     headersSent: false,
@@ -30,6 +39,27 @@ const handle = (error: unknown) => {
   stablecoinErrorHandler()(error, x.req as never, x.res as never, () => {})
   return x
 }
+
+/** The handler on a request that may need the module's answer first (an async path). */
+const handleRequest = async (error: unknown, request: Parameters<typeof exchange>[0]) => {
+  const x = exchange(request)
+  await stablecoinErrorHandler()(error, x.req as never, x.res as never, () => {})
+  return x
+}
+
+/** What Medusa's completion throws when its wait for the cart's lock runs out: the in-memory provider's own error, through a workflow. */
+async function medusaLockWaitRanOut(): Promise<unknown> {
+  const locking = new InMemoryLockingProvider()
+  await locking.acquire("cart_1", { ownerId: "the-webhook", expire: 120 })
+  const ranOut = await locking.execute("cart_1", async () => undefined, { timeout: 1 }).then(
+    () => new Error("the lock was had"),
+    (error: Error) => error
+  )
+  return throughMedusaWorkflow(ranOut)
+}
+
+const stablecoinCart: CartSessions = { sessions: [{ id: "payses_1", provider_id: `pp_${PROVIDER_IDENTIFIERS.deposit}_stablecoin`, data: { paymentId: "scpay_1" } }], orderId: null }
+const otherCart: CartSessions = { sessions: [{ id: "payses_2", provider_id: "pp_system_default", data: {} }], orderId: null }
 
 /** What the failing step throws: a step's input is serialised, so the error is handed over here. */
 let stepError: Error = new Error("unset")
@@ -71,6 +101,23 @@ describe("stablecoinErrorHandler", () => {
   it("a lock not had in time answers 409 stablecoin_busy with Retry-After", () => {
     const { answer } = handle(new StablecoinStoreError("stablecoin_busy", "The payment is being updated."))
     expect(answer).toMatchObject({ status: 409, headers: { "retry-after": "2" }, body: { code: "stablecoin_busy", type: "conflict" } })
+  })
+
+  it("a plugin lock not had in time, as a workflow rethrows it, answers 409 stablecoin_busy with Retry-After", async () => {
+    const thrown = await throughMedusaWorkflow(new LockNotHadError(["stablecoin-payment:scpay_1"], 75, new Error("held")))
+    expect(thrown).not.toBeInstanceOf(LockNotHadError)
+    expect(handle(thrown).answer).toMatchObject({ status: 409, headers: { "retry-after": "2" }, body: { code: "stablecoin_busy", type: "conflict" } })
+  })
+
+  it("Medusa's completion of a stablecoin cart whose lock wait ran out answers 409 stablecoin_busy, logging the payment; another cart's stays Medusa's 500", async () => {
+    const ranOut = await medusaLockWaitRanOut()
+    const stablecoin = await handleRequest(ranOut, { path: "/store/carts/cart_1/complete", cart: stablecoinCart })
+    expect(stablecoin.answer).toMatchObject({ status: 409, headers: { "retry-after": "2" }, body: { code: "stablecoin_busy", type: "conflict" } })
+    expect(stablecoin.logged.join("\n")).toMatch(/cart cart_1 \(payment scpay_1\) waited longer than Medusa's completion waits/)
+    const other = await handleRequest(ranOut, { path: "/store/carts/cart_2/complete", cart: otherCart })
+    expect(other.answer).toMatchObject({ status: 500, body: { code: "unknown_error" } })
+    const elsewhere = await handleRequest(ranOut, { path: "/store/carts/cart_1/line-items", cart: stablecoinCart })
+    expect(elsewhere.answer).toMatchObject({ status: 500 })
   })
 
   it("an unreachable service answers 503, not 500", () => {

@@ -1,4 +1,5 @@
 import { STOREFRONT_ERROR_CODES, type StorefrontErrorCode } from "../session-data"
+import { isLockNotHadError } from "../locks/lock-not-had-error"
 import { formatAnswerMessage } from "./answer-message"
 
 /** The `name` of the plugin's Medusa-edge error class (StablecoinStoreError in src/providers/stablecoin/core/stablecoin-store-error.ts). */
@@ -54,10 +55,13 @@ export function isStablecoinStoreError(error: unknown): error is StablecoinStore
 
 /**
  * The HTTP answer to a plugin error, whoever throws it (the provider inside Medusa's workflows, a
- * plugin route), or null when it is not one: Medusa's handler answers those.
+ * plugin route), or to a plugin lock not had in time; null for anything else: Medusa's handler answers those.
  */
 export function storefrontErrorAnswerOf(error: unknown): StorefrontErrorAnswer | null {
-  return isStablecoinStoreError(error) ? storefrontErrorAnswer(error) : null
+  if (isStablecoinStoreError(error)) return storefrontErrorAnswer(error)
+  // A lock the plugin waited for in vain: overload, answered busy wherever it surfaces (a capture, a refund record).
+  if (isLockNotHadError(error)) return storefrontErrorAnswer({ name: STABLECOIN_STORE_ERROR_NAME, code: STOREFRONT_ERROR_CODES.busy, message: "The payment is being updated." })
+  return null
 }
 
 /**

@@ -42,7 +42,7 @@ describe("acquireStablecoinLock", () => {
     const locking = new InMemoryLockingProvider()
     const { container, warnings } = containerWith(locking)
     await locking.acquire("cart_2", { ownerId: "someone", expire: 120 })
-    await expect(acquireStablecoinLock(container, { keys: ["stablecoin-payment:pay_2", "cart_2"], timeoutSeconds: 0.5, leaseSeconds: 120 })).rejects.toThrow()
+    await expect(acquireStablecoinLock(container, { keys: ["stablecoin-payment:pay_2", "cart_2"], timeoutSeconds: 0.5, leaseSeconds: 120 })).rejects.toMatchObject({ name: "LockNotHadError", code: "lock_not_had", keys: ["stablecoin-payment:pay_2", "cart_2"] })
     expect(warnings.join("\n")).toMatch(/was not had within 0.5 s/)
     await expect(locking.acquire("stablecoin-payment:pay_2", { ownerId: "other", expire: 120 })).resolves.toBeUndefined()
   })

@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { setTimeout as sleep } from "node:timers/promises"
+import { LockNotHadError } from "#src/lib/locks/lock-not-had-error"
 
 export const acquireStablecoinLockStepId = "acquire-stablecoin-lock-step"
 
@@ -56,7 +57,7 @@ export async function acquireStablecoinLock(container: MedusaContainer, { keys, 
       await locking.release(keys, { ownerId: lock.ownerId })
       if (Date.now() >= giveUpAt) {
         container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: lock ${keys.join(", ")} was not had within ${timeoutSeconds} s; giving up this attempt.`)
-        throw error
+        throw new LockNotHadError(keys, timeoutSeconds, error)
       }
       if (!(await releaseEndedLeases(container, keys))) await sleep(RETRY_MS)
     }

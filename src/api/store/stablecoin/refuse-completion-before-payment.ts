@@ -5,10 +5,12 @@ import { STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
 import { StablecoinStoreError } from "#src/providers/stablecoin/core/stablecoin-store-error"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
+import { isLockNotHadError } from "#src/lib/locks/lock-not-had-error"
 import { ensurePaymentInFlightWorkflow } from "#src/workflows/ensure-payment-in-flight"
 import { isRecordedOnItsWay } from "#src/workflows/steps/find-payment-in-flight"
 import { acquireStablecoinLock, releaseStablecoinLock } from "#src/workflows/steps/acquire-stablecoin-lock"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
+import { orderBeingPlacedError } from "./completion-lock-wait"
 
 /**
  * Middleware of Medusa's POST /store/carts/:id/complete for carts paying in stablecoins. The order
@@ -19,7 +21,8 @@ import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
  *
  * Before handing on it waits for whoever holds the cart's lock (the webhook placing this cart's order,
  * which under load can take longer than Medusa's completion waits, 30 s, before it answers a bare 500):
- * a wait that runs out here answers 409 `stablecoin_busy` with Retry-After, which a storefront retries.
+ * a wait that runs out here answers 409 `stablecoin_busy` with Retry-After, which a storefront retries, and
+ * so does Medusa's own wait after it (completion-lock-wait.ts).
  */
 export async function refuseCompletionBeforePayment(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const module = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
@@ -28,15 +31,15 @@ export async function refuseCompletionBeforePayment(req: MedusaRequest, res: Med
   // A cart already completed answers its order (Medusa finds it through the order-cart link).
   if (!sessions.length || cart?.orderId) return next()
   for (const session of sessions) {
-    // Both waits for the cart's lock (recording the evidence, then the holder) answer busy when they run out, never 500.
+    // Both waits for the cart's lock (recording the evidence, then the holder) answer busy when they run out; any other error is Medusa's to answer.
     try {
       // Already recorded (a retried completion): no workflow run, which would only read it again.
       const onItsWay = isRecordedOnItsWay(session) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { session, cartId: req.params.id! } })).result
       if (!onItsWay) continue
       await releaseStablecoinLock(req.scope, await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }))
-    } catch {
-      const busy = new StablecoinStoreError(STOREFRONT_ERROR_CODES.busy, "The order of this payment is being placed. Complete the order again in a moment.")
-      return sendStorefrontErrorAnswer(req, res, storefrontErrorAnswer(busy))
+    } catch (error) {
+      if (!isLockNotHadError(error)) return next(error)
+      return sendStorefrontErrorAnswer(req, res, storefrontErrorAnswer(orderBeingPlacedError()))
     }
     return next()
   }
