@@ -22,9 +22,20 @@ export type CompleteCartWhenInFlightReturnType = Promise<
 >
 
 /**
- * Completes the cart once the payment is sent (issue 22 point 3): a 409 `stablecoin_payment_not_in_flight`
- * (the service has not seen the transfer yet) is retried after Retry-After, at least the backoff,
- * a bounded number of times. A 400 `not_allowed` is a store that places the order only after the
+ * The store's "come back later" answers: the service has not seen the transfer yet, the order is
+ * being placed by the webhook meanwhile (the cart's lock), or the payment service is busy or unreachable.
+ */
+const RETRIED_CODES: ReadonlySet<string> = new Set([
+  STOREFRONT_ERROR_CODES.paymentNotInFlight,
+  STOREFRONT_ERROR_CODES.busy,
+  STOREFRONT_ERROR_CODES.serviceRateLimited,
+  STOREFRONT_ERROR_CODES.serviceUnavailable,
+])
+
+/**
+ * Completes the cart once the payment is sent (issue 22 point 3): a "come back later" answer
+ * (409 `stablecoin_payment_not_in_flight` while the service has not seen the transfer, 409
+ * `stablecoin_busy`, 503) is retried after Retry-After, at least the backoff, a bounded number of times. A 400 `not_allowed` is a store that places the order only after the
  * webhook's capture: no retry, the store view will name the order.
  * @example const done = await completeCartWhenInFlight({ client, cartId: cart.id })
  */
@@ -45,7 +56,7 @@ export async function completeCartWhenInFlight({
       return { outcome: "failed", error: answer.error }
     } catch (error) {
       if (!(error instanceof StoreRequestError)) return { outcome: "failed", error }
-      if (error.code === STOREFRONT_ERROR_CODES.paymentNotInFlight) {
+      if (error.code !== null && RETRIED_CODES.has(error.code)) {
         const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt)
         await sleep(Math.max(error.retryAfterMs ?? 0, backoff))
         continue

@@ -33,6 +33,21 @@ describe("completeCartWhenInFlight", () => {
     expect(done).toEqual({ outcome: "order", orderId: "order_1" })
     expect(waits).toEqual([3000, 3000])
   })
+  it("retries while the order is being placed (409 stablecoin_busy) and while the service is busy (503), then returns the order", async () => {
+    const busy = { status: 409, body: { type: "conflict", code: STOREFRONT_ERROR_CODES.busy, message: "being placed" }, headers: { "retry-after": "2" } }
+    const serviceBusy = { status: 503, body: { type: "unexpected_state", code: STOREFRONT_ERROR_CODES.serviceRateLimited, message: "busy" }, headers: { "retry-after": "5" } }
+    answers = [busy, serviceBusy, order]
+    const waits: number[] = []
+    const done = await completeCartWhenInFlight({ client: client(), cartId: "cart_1", sleep: async (ms) => void waits.push(ms) })
+    expect(done).toEqual({ outcome: "order", orderId: "order_1" })
+    expect(waits).toEqual([2000, 5000])
+  })
+  it("a defect (500 without a code) is not retried", async () => {
+    answers = [{ status: 500, body: { type: "unknown_error", code: "unknown_error", message: "An unknown error occurred." } }, order]
+    const done = await completeCartWhenInFlight({ client: client(), cartId: "cart_1", sleep: async () => undefined })
+    expect(done.outcome).toBe("failed")
+    expect(requests).toBe(1)
+  })
   it("backs off past Retry-After and gives up after the bound", async () => {
     answers = [notInFlight]
     const waits: number[] = []
