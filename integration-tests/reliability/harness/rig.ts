@@ -4,6 +4,16 @@ import type { Cluster } from "./cluster"
 import type { Proxy } from "./proxy"
 import type { figures } from "./store"
 
+/**
+ * Which scenarios this run has. `npm test` runs each flood and the fault storms in one variant and
+ * leaves out Medusa's own pp_system_default baseline (its time budget); `npm run bench:reliability`
+ * (RELIABILITY_FULL=1) runs every scenario in both variants, the baseline included (RELIABILITY.md).
+ */
+export const RELIABILITY_FULL = process.env.RELIABILITY_FULL === "1"
+
+/** `it` when `runs`, else nothing: the scenario is not part of this variant's run (not a skipped test). */
+export const scenarioIf = (runs: boolean): jest.It => (runs ? it : ((() => undefined) as unknown as jest.It))
+
 /** What the suite's scenarios share: the sandbox, the cluster, and the switchable links between them. */
 export type Rig = {
   sandbox: Sandbox

@@ -5,7 +5,7 @@ import { paymentLockKey } from "#src/lib/locks/lock-keys"
 import { postWebhook } from "../../http/helpers/ledger"
 import { startCluster, type Cluster, type Variant } from "./cluster"
 import { startProxy, type Proxy } from "./proxy"
-import type { Rig } from "./rig"
+import { RELIABILITY_FULL, type Rig } from "./rig"
 import { defineDeferredScenarios } from "./deferred"
 import { defineFaultStorms } from "./storms"
 import {
@@ -38,7 +38,7 @@ import {
 const LOAD_CHECKOUTS = Number(process.env.RELIABILITY_LOAD_CHECKOUTS ?? 200)
 /** Wallets the load's customers pay from (each wallet's payments go one after the other). */
 const LOAD_PAYERS = 20
-/** The fault storms run in this variant only (time budget); see RELIABILITY.md. */
+/** The fault storms run in this variant only outside the full run (time budget); see RELIABILITY.md. */
 const FAULT_STORM_VARIANT: Variant = "postgres"
 
 /**
@@ -308,7 +308,7 @@ export function defineReliabilitySuite(variant: Variant) {
     }
   }, LOAD_TIMEOUT_MS)
 
-  defineDeferredScenarios(rig)
+  defineDeferredScenarios(rig, variant)
 
   it("kill -9 of the instance processing a webhook at three points: each captured exactly once by the next reconcile run", async () => {
     // Three payments, each stopped on instance a at one point by a lock the test holds in Postgres:
@@ -485,5 +485,5 @@ export function defineReliabilitySuite(variant: Variant) {
     expect(after!.attention).toBeNull()
   })
 
-  if (variant === FAULT_STORM_VARIANT) defineFaultStorms(rig)
+  if (RELIABILITY_FULL || variant === FAULT_STORM_VARIANT) defineFaultStorms(rig)
 }
