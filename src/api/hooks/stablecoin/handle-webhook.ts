@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { describeError } from "#src/lib/errors/describe-error"
+import { createThrottledLog } from "#src/lib/logging/create-throttled-log"
 import { isPaymentConfirmedEvent, parseWebhookEvent, verifyWebhookSignature } from "#src/lib/webhooks/index"
 import { WEBHOOK_MAX_BODY_BYTES } from "#src/lib/webhooks/constants"
 import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
@@ -11,6 +12,13 @@ export type HandleWebhookResult = { status: 200 | 400 | 401 | 413; body: Record<
 
 /** What a sender that fails the signature check is told: nothing that helps it (the reason goes to the server log). */
 const UNAUTHORIZED = { message: "Invalid webhook signature." }
+
+/**
+ * Rejections are logged at most once per 10 s with a count of the rest: anyone can post forged
+ * deliveries, and a line per rejection was most of a forged flood's cost (bench/RESULTS.md).
+ * One per process, created with the first rejection's logger.
+ */
+let logRejection: ((line: string) => void) | undefined
 
 /** Event states in which nobody has finished the event: a delivery asks for it to be applied (again). */
 const UNFINISHED = new Set(["received", "processing", "failed"])
@@ -36,7 +44,8 @@ export async function handleWebhook(container: MedusaContainer, rawBody: Buffer 
     toleranceSeconds: ledger.options.webhookToleranceSeconds,
   })
   if (!verified.ok) {
-    logger.warn(`stablecoin webhook rejected (${verified.error.reason}): ${verified.error.shortMessage}`)
+    logRejection ??= createThrottledLog({ write: (line) => logger.warn(line) })
+    logRejection(`stablecoin webhook rejected (${verified.error.reason}): ${verified.error.shortMessage}`)
     return { status: 401, body: UNAUTHORIZED }
   }
   const parsed = parseWebhookEvent(rawBody as Buffer)
