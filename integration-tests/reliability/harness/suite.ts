@@ -35,11 +35,12 @@ import {
   type Json,
 } from "./store"
 
-const LOAD_CHECKOUTS = Number(process.env.RELIABILITY_LOAD_CHECKOUTS ?? 200)
 /** Wallets the load's customers pay from (each wallet's payments go one after the other). */
 const LOAD_PAYERS = 20
 /** The fault storms run in this variant only outside the full run (time budget); see RELIABILITY.md. */
 const FAULT_STORM_VARIANT: Variant = "postgres"
+/** The load's concurrent checkouts: 200 in the fault storms' variant and in the full run, 100 in the other (time budget). */
+const loadCheckouts = (variant: Variant) => Number(process.env.RELIABILITY_LOAD_CHECKOUTS ?? (RELIABILITY_FULL || variant === FAULT_STORM_VARIANT ? 200 : 100))
 
 /**
  * The production shape on one database: instance "a" in worker mode "shared" (HTTP, scheduled jobs,
@@ -52,6 +53,7 @@ const FAULT_STORM_VARIANT: Variant = "postgres"
  */
 export function defineReliabilitySuite(variant: Variant) {
   jest.setTimeout(300_000)
+  const LOAD_CHECKOUTS = loadCheckouts(variant)
   let sandbox: Sandbox
   let cluster: Cluster
   let anvil: Anvil
