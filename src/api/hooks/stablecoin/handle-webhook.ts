@@ -15,7 +15,8 @@ const UNAUTHORIZED = { message: "Invalid webhook signature." }
 
 /**
  * Rejections are logged at most once per 10 s with a count of the rest: anyone can post forged
- * deliveries, and a line per rejection was most of a forged flood's cost (bench/RESULTS.md).
+ * deliveries, and a line per rejection let them fill the log (and was half of a rejection's CPU
+ * in-process: bench/RESULTS.md, "Forged deliveries: the rejection log").
  * One per process, created with the first rejection's logger.
  */
 let logRejection: ((line: string) => void) | undefined
