@@ -14,11 +14,17 @@ function fakeTime() {
   }
 }
 
+/** A throttled log over a fake clock, and the lines it wrote. */
+function throttled(intervalMs: number) {
+  const lines: string[] = []
+  const time = fakeTime()
+  const log = createThrottledLog({ write: (l) => lines.push(l), intervalMs, now: time.now, schedule: time.schedule })
+  return { lines, time, log }
+}
+
 describe("createThrottledLog", () => {
   it("writes the first line of an interval and counts the rest into one line when it is over", () => {
-    const lines: string[] = []
-    const time = fakeTime()
-    const log = createThrottledLog({ write: (l) => lines.push(l), intervalMs: 10_000, now: time.now, schedule: time.schedule })
+    const { lines, time, log } = throttled(10_000)
     for (let i = 0; i < 500; i++) log(`rejected ${i}`)
     expect(lines).toEqual(["rejected 0"])
     time.advance(9_999)
@@ -28,9 +34,7 @@ describe("createThrottledLog", () => {
   })
 
   it("writes every line when they come further apart than the interval, and no count line", () => {
-    const lines: string[] = []
-    const time = fakeTime()
-    const log = createThrottledLog({ write: (l) => lines.push(l), intervalMs: 1_000, now: time.now, schedule: time.schedule })
+    const { lines, time, log } = throttled(1_000)
     log("a")
     time.advance(1_000)
     log("b")
@@ -39,9 +43,7 @@ describe("createThrottledLog", () => {
   })
 
   it("a new interval after a flood starts with a written line again", () => {
-    const lines: string[] = []
-    const time = fakeTime()
-    const log = createThrottledLog({ write: (l) => lines.push(l), intervalMs: 1_000, now: time.now, schedule: time.schedule })
+    const { lines, time, log } = throttled(1_000)
     log("a")
     log("b")
     time.advance(1_000)
