@@ -26,21 +26,19 @@ const notInFlight = { status: 409, body: { type: "not_allowed", code: STOREFRONT
 const order = { status: 200, body: { type: "order", order: { id: "order_1" } } }
 
 describe("completeCartWhenInFlight", () => {
-  it("retries the 409 not-in-flight answer after Retry-After, then returns the order", async () => {
-    answers = [notInFlight, notInFlight, order]
+  /** A come-back-later answer with its code and wait. */
+  const later = (status: number, code: string, retryAfter: string) => ({ status, body: { type: "conflict", code, message: "later" }, headers: { "retry-after": retryAfter } })
+  it.each([
+    ["the payment not seen yet (409 not-in-flight)", [notInFlight, notInFlight], [3000, 3000]],
+    ["the order being placed by the webhook (409 stablecoin_busy)", [later(409, STOREFRONT_ERROR_CODES.busy, "2")], [2000]],
+    ["the service rate-limited (503)", [later(503, STOREFRONT_ERROR_CODES.serviceRateLimited, "5")], [5000]],
+    ["the service unreachable (503)", [later(503, STOREFRONT_ERROR_CODES.serviceUnavailable, "10")], [10000]],
+  ])("retries %s after its Retry-After, then returns the order", async (_case, refusals, expectedWaits) => {
+    answers = [...refusals, order]
     const waits: number[] = []
     const done = await completeCartWhenInFlight({ client: client(), cartId: "cart_1", sleep: async (ms) => void waits.push(ms) })
     expect(done).toEqual({ outcome: "order", orderId: "order_1" })
-    expect(waits).toEqual([3000, 3000])
-  })
-  it("retries while the order is being placed (409 stablecoin_busy) and while the service is busy (503), then returns the order", async () => {
-    const busy = { status: 409, body: { type: "conflict", code: STOREFRONT_ERROR_CODES.busy, message: "being placed" }, headers: { "retry-after": "2" } }
-    const serviceBusy = { status: 503, body: { type: "unexpected_state", code: STOREFRONT_ERROR_CODES.serviceRateLimited, message: "busy" }, headers: { "retry-after": "5" } }
-    answers = [busy, serviceBusy, order]
-    const waits: number[] = []
-    const done = await completeCartWhenInFlight({ client: client(), cartId: "cart_1", sleep: async (ms) => void waits.push(ms) })
-    expect(done).toEqual({ outcome: "order", orderId: "order_1" })
-    expect(waits).toEqual([2000, 5000])
+    expect(waits).toEqual(expectedWaits)
   })
   it("a defect (500 without a code) is not retried", async () => {
     answers = [{ status: 500, body: { type: "unknown_error", code: "unknown_error", message: "An unknown error occurred." } }, order]
