@@ -79,6 +79,10 @@ medusaIntegrationTestRunner({
       expect(await countOf(getContainer(), "payment")).toBe(1)
       expect(await countOf(getContainer(), "capture")).toBe(1)
       expect(await countOf(getContainer(), "refund")).toBe(0)
+      // The capture is the order's one transaction, for the order's total (what the admin shows as paid).
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: [order] } = await query.graph({ entity: "order", fields: ["total", "transactions.amount", "transactions.reference"], filters: { id: orderId } })
+      expect(order.transactions.map((t: any) => ({ reference: t.reference, amount: Number(t.amount) }))).toEqual([{ reference: "capture", amount: Number(order.total) }])
     }
 
     it("deposit: before payment completion is refused (409, no order); a transfer seen confirming places the order awaiting payment; the webhook captures it once", async () => {

@@ -1,9 +1,12 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { PaymentEvents } from "@medusajs/framework/utils"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { addOrderTransactionStep, emitEventStep } from "@medusajs/medusa/core-flows"
 import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
 import type { AttentionKind } from "#src/lib/ledger/attention"
 import type { CartOfSession } from "#src/modules/stablecoin/types"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
+import { captureSessionOfPlacedOrderStep } from "./steps/capture-session-of-placed-order"
 import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
 import { placeOrderUnderCartLockStep } from "./steps/place-order-under-cart-lock"
 import { processPaymentAsWorkflowStep } from "./steps/process-payment-as-workflow"
@@ -24,17 +27,26 @@ export type CaptureStablecoinPaymentWorkflowInput = {
 
 /**
  * This workflow captures a payment that judgeObservation allowed. Under the cart's lock: the
- * confirmation is recorded on the session (where the provider's authorizePayment looks), and a
- * cart no completion placed yet is completed, which captures. Then, for an order placed awaiting
- * payment, Medusa's processPaymentWorkflow authorises and captures the session; the ledger
- * records the capture only after checking that Medusa really captured.
+ * confirmation is recorded on the session (where the provider's authorizePayment looks); a cart no
+ * completion placed yet is completed, which captures; the session of an order placed awaiting
+ * payment is authorised and captured, and the capture added to the order's transactions. Only a
+ * cart that could not be completed, or a collection that is no cart's, goes to Medusa's
+ * processPaymentWorkflow after the lock. The ledger records the capture only after checking that
+ * Medusa really captured.
  */
 export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoinPaymentWorkflowId, (input: CaptureStablecoinPaymentWorkflowInput) => {
   const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: input.cart.cartId ? [cartLockKey(input.cart.cartId)] : [], ...CART_LOCK_TIMING })))
   recordFactsOnSessionStep(transform({ input }, ({ input }) => ({ session: input.session, facts: { confirmation: input.confirmation } })))
-  placeOrderUnderCartLockStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, cartId: input.cart.orderId ? null : input.cart.cartId })))
+  const order = placeOrderUnderCartLockStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, cartId: input.cart.cartId, orderId: input.cart.orderId })))
+  const capture = captureSessionOfPlacedOrderStep(transform({ input, order }, ({ input, order }) => ({ sessionId: input.session.id, orderId: order.awaitingCapture })))
+  addOrderTransactionStep(transform({ capture }, ({ capture }) => capture?.transactions ?? []))
   releaseStablecoinLockStep(lock)
-  processPaymentAsWorkflowStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })))
+  when("stablecoin-placed-order-captured", { capture }, ({ capture }) => !!capture).then(() => {
+    emitEventStep({ eventName: PaymentEvents.CAPTURED, data: transform({ capture }, ({ capture }) => ({ id: capture!.paymentId })) })
+  })
+  when("stablecoin-no-order-to-capture-for", { order }, ({ order }) => !order.placed && !order.awaitingCapture).then(() => {
+    processPaymentAsWorkflowStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })))
+  })
   const captured = markPaymentCapturedStep(
     transform({ input }, ({ input }) => ({
       paymentRowId: input.paymentRowId,

@@ -8,13 +8,13 @@ export const processPaymentAsWorkflowStepId = "process-payment-as-workflow-step"
 export type ProcessPaymentAsWorkflowStepInput = { sessionId: string; amount: string }
 
 /**
- * This step runs Medusa's processPaymentWorkflow as a workflow of its own, not as a sub-workflow:
+ * This step hands a confirmed session that has no order to capture for (its cart could not be
+ * completed, or its collection is no cart's) to Medusa's processPaymentWorkflow, which captures it
+ * and tries the completion once more. It runs as a workflow of its own, not as a sub-workflow:
  * Medusa skips a sub-workflow's cart lock (docs/architecture.md#trap-1-a-sub-workflow-takes-no-cart-lock),
  * and without it a storefront's completion could authorise the same session at the same moment,
- * fail, and refund the capture. It authorises and captures the session of an order placed
- * awaiting payment (or, when the cart could not be completed, captures and tries the completion
- * once more). An error after Medusa captured is the next step's to report, not a reason to retry.
- * Nothing to do when the order's completion already captured it (placeOrderUnderCartLockStep).
+ * fail, and refund the capture. An error after Medusa captured is the next step's to report, not a
+ * reason to retry. Nothing to do when the payment is captured already.
  */
 export const processPaymentAsWorkflowStep = createStep(processPaymentAsWorkflowStepId, async ({ sessionId, amount }: ProcessPaymentAsWorkflowStepInput, { container }) => {
   const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
