@@ -102,8 +102,17 @@ medusaIntegrationTestRunner({
       expect((await sessionOf(s.id)).status).toBe("pending_authorization")
       expect((await sessionOf(s.id)).data.inFlight).toMatchObject({ paymentId: d.paymentId })
 
+      // Subscribers of Medusa's payment.captured (notifications, accounting) hear of the webhook's capture once.
+      const capturedEvents: string[] = []
+      getContainer()
+        .resolve(Modules.EVENT_BUS)
+        .subscribe("payment.captured", async (event) => void capturedEvents.push((event.data as { id: string }).id), { subscriberId: "deferred-authorization-spec" })
       await stack.sandbox.mine(CHAIN, 6)
       await expectOneCapturedOrder(placed.data.order.id)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: payments } = await query.graph({ entity: "payment", fields: ["id"], filters: {} })
+      await eventually(async () => capturedEvents.length > 0)
+      expect(capturedEvents).toEqual([payments[0].id])
       const row = await eventually(async () => {
         const r = await ledgerRow(getContainer(), d.paymentId)
         return r?.captured_at ? r : null

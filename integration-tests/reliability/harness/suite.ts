@@ -316,7 +316,7 @@ export function defineReliabilitySuite(variant: Variant) {
     // Three payments, each stopped on instance a at one point by a lock the test holds in Postgres:
     //   claimed:  the event is claimed, the ledger row write waits (row lock on stablecoin_payment)
     //   session:  the confirmation is written to the session, Medusa's payment insert waits (lock on payment)
-    //   capture:  inside processPaymentWorkflow, the order and payment exist, the capture insert waits (lock on capture)
+    //   capture:  inside the completion's authorisation, the order exists, the payment's insert is not committed, the capture insert waits (lock on capture)
     const { Client } = await import("pg")
     const points = ["claimed", "session", "capture"] as const
     const sessions = []
