@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "node:http"
 import type { Address } from "viem"
@@ -11,8 +12,12 @@ import { countOf, ledgerRow, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
 import { PROVIDERS } from "#dev/seed-store"
+import { captureSessionOfPlacedOrderStep, type CaptureSessionOfPlacedOrderStepInput } from "#src/workflows/steps/capture-session-of-placed-order"
 
 jest.setTimeout(180_000)
+
+/** The capture step alone, to run it again as a retry would. */
+const captureSessionOfPlacedOrder = createWorkflow("deferred-authorization-spec-capture-placed-order", (input: CaptureSessionOfPlacedOrderStepInput) => new WorkflowResponse(captureSessionOfPlacedOrderStep(input)))
 
 const CHAIN = 8453
 // Five confirmations at 1 block a step: a paid deposit stays `confirming` until the test mines on.
@@ -122,6 +127,13 @@ medusaIntegrationTestRunner({
       const again = await complete(cart.id)
       expect(again.data.order.id).toBe(placed.data.order.id)
       expect(await countOf(getContainer(), "order")).toBe(1)
+
+      // A retry of the capture step (after a run cut off later, or with its order transaction lost) finishes the
+      // work: no second payment or capture, and the order's capture transaction exactly once.
+      const orders = getContainer().resolve(Modules.ORDER)
+      await orders.deleteOrderTransactions((await orders.listOrderTransactions({ order_id: placed.data.order.id })).map((t) => t.id))
+      for (let i = 0; i < 2; i++) await captureSessionOfPlacedOrder(getContainer()).run({ input: { sessionId: s.id, orderId: placed.data.order.id } })
+      await expectOneCapturedOrder(placed.data.order.id)
     })
 
     it("connect: the wallet's pool deposit, read from the chain before the service reports it, places the order; the webhook captures it", async () => {

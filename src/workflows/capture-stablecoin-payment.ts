@@ -1,6 +1,6 @@
 import { PaymentEvents } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { addOrderTransactionStep, emitEventStep } from "@medusajs/medusa/core-flows"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
 import type { AttentionKind } from "#src/lib/ledger/attention"
 import type { CartOfSession } from "#src/modules/stablecoin/types"
@@ -39,7 +39,6 @@ export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoin
   recordFactsOnSessionStep(transform({ input }, ({ input }) => ({ session: input.session, facts: { confirmation: input.confirmation } })))
   const order = placeOrderUnderCartLockStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, cartId: input.cart.cartId, orderId: input.cart.orderId })))
   const capture = captureSessionOfPlacedOrderStep(transform({ input, order }, ({ input, order }) => ({ sessionId: input.session.id, orderId: order.awaitingCapture })))
-  addOrderTransactionStep(transform({ capture }, ({ capture }) => capture?.transactions ?? []))
   releaseStablecoinLockStep(lock)
   when("stablecoin-placed-order-captured", { capture }, ({ capture }) => !!capture).then(() => {
     emitEventStep({ eventName: PaymentEvents.CAPTURED, data: transform({ capture }, ({ capture }) => ({ id: capture!.paymentId })) })

@@ -1,4 +1,4 @@
-import type { CreateOrderTransactionDTO, IPaymentModuleService } from "@medusajs/framework/types"
+import type { CreateOrderTransactionDTO, IOrderModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
@@ -6,18 +6,21 @@ export const captureSessionOfPlacedOrderStepId = "capture-session-of-placed-orde
 
 export type CaptureSessionOfPlacedOrderStepInput = { sessionId: string; orderId: string | null }
 
-export type CaptureSessionOfPlacedOrderStepOutput = { paymentId: string; transactions: CreateOrderTransactionDTO[] } | null
+export type CaptureSessionOfPlacedOrderStepOutput = { paymentId: string } | null
 
 /**
  * This step authorises and captures the session of an order placed awaiting payment, inside the
- * cart's lock that the workflow holds. It does what processPaymentWorkflow's autocapture branch does
- * for such an order, without that workflow's four queries, its own cart lock and its second capture
- * pass over a payment the authorisation already captured (bench/RESULTS.md, "Confirmation to capture
- * on the deferred path"). The provider answers the recorded confirmation with `captured`, so the
- * payment module's authorisation creates the payment and captures it. The authorisation returns the
- * payment of a session already authorised, and a payment found without a capture is captured here,
- * so a retry finishes what an interrupted run left. No compensation: a capture is money received,
- * which the ledger records next; it is never undone by a later step's failure.
+ * cart's lock that the workflow holds, and adds the capture to the order's transactions. It does
+ * what processPaymentWorkflow's autocapture branch does for such an order, without that workflow's
+ * four queries, its own cart lock and its second capture pass over a payment the authorisation
+ * already captured (bench/RESULTS.md, "Confirmation to capture on the deferred path"). The provider
+ * answers the recorded confirmation with `captured`, so the payment module's authorisation creates
+ * the payment and captures it. The authorisation returns the payment of a session authorised
+ * before, a payment found without a capture is captured, and a transaction already recorded for a
+ * capture is not added again, so a retry finishes what an interrupted run left. No compensation,
+ * and the transaction is added here rather than by Medusa's addOrderTransactionStep, whose
+ * compensation would take it away when a later step fails: the capture stands, and the next
+ * judgement finds it captured and would not add the transaction again.
  */
 export const captureSessionOfPlacedOrderStep = createStep(
   captureSessionOfPlacedOrderStepId,
@@ -28,13 +31,19 @@ export const captureSessionOfPlacedOrderStep = createStep(
     if (!payment) throw new Error(`stablecoin: payment session ${sessionId} of order ${orderId} was not authorised although its confirmation is recorded`)
     let captures = await payments.listCaptures({ payment_id: payment.id }, { select: ["id", "amount", "raw_amount"] })
     if (!captures.length) captures = (await payments.capturePayment({ payment_id: payment.id })).captures ?? []
-    const transactions = captures.map((capture): CreateOrderTransactionDTO => ({
-      order_id: orderId,
-      amount: capture.raw_amount ?? capture.amount,
-      currency_code: payment.currency_code,
-      reference: "capture",
-      reference_id: capture.id,
-    }))
-    return new StepResponse({ paymentId: payment.id, transactions })
+
+    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+    const recorded = await orders.listOrderTransactions({ order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) }, { select: ["reference_id"] })
+    const missing = captures
+      .filter((capture) => !recorded.some((t) => t.reference_id === capture.id))
+      .map((capture): CreateOrderTransactionDTO => ({
+        order_id: orderId,
+        amount: capture.raw_amount ?? capture.amount,
+        currency_code: payment.currency_code,
+        reference: "capture",
+        reference_id: capture.id,
+      }))
+    if (missing.length) await orders.addOrderTransactions(missing)
+    return new StepResponse({ paymentId: payment.id })
   }
 )
