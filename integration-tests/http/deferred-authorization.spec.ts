@@ -84,9 +84,13 @@ medusaIntegrationTestRunner({
       expect(await countOf(getContainer(), "payment")).toBe(1)
       expect(await countOf(getContainer(), "capture")).toBe(1)
       expect(await countOf(getContainer(), "refund")).toBe(0)
-      // The capture is the order's one transaction, for the order's total (what the admin shows as paid).
+      // The capture is the order's one transaction, for the order's total (what the admin shows as paid). It is
+      // added right after the capture commits, so the collection can show captured a moment before it exists.
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data: [order] } = await query.graph({ entity: "order", fields: ["total", "transactions.amount", "transactions.reference"], filters: { id: orderId } })
+      const order = await eventually(async () => {
+        const { data: [found] } = await query.graph({ entity: "order", fields: ["total", "transactions.amount", "transactions.reference"], filters: { id: orderId } })
+        return found.transactions.length ? found : null
+      })
       expect(order.transactions.map((t: any) => ({ reference: t.reference, amount: Number(t.amount) }))).toEqual([{ reference: "capture", amount: Number(order.total) }])
     }
 
