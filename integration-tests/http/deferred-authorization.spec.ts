@@ -113,9 +113,9 @@ medusaIntegrationTestRunner({
 
       // Subscribers of Medusa's payment.captured (notifications, accounting) hear of the webhook's capture once.
       const capturedEvents: string[] = []
-      getContainer()
-        .resolve(Modules.EVENT_BUS)
-        .subscribe("payment.captured", async (event) => void capturedEvents.push((event.data as { id: string }).id), { subscriberId: "deferred-authorization-spec" })
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const onCaptured = { subscriberId: "deferred-authorization-spec" }
+      eventBus.subscribe("payment.captured", async (event) => void capturedEvents.push((event.data as { id: string }).id), onCaptured)
       await stack.sandbox.mine(CHAIN, 6)
       await expectOneCapturedOrder(placed.data.order.id)
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -138,6 +138,9 @@ medusaIntegrationTestRunner({
       await orders.deleteOrderTransactions((await orders.listOrderTransactions({ order_id: placed.data.order.id })).map((t) => t.id))
       for (let i = 0; i < 2; i++) await captureSessionOfPlacedOrder(getContainer()).run({ input: { sessionId: s.id, orderId: placed.data.order.id } })
       await expectOneCapturedOrder(placed.data.order.id)
+      // Still the one payment.captured, from the webhook's run.
+      expect(capturedEvents).toEqual([payments[0].id])
+      eventBus.unsubscribe("payment.captured", async () => undefined, onCaptured)
     })
 
     it("connect: the wallet's pool deposit, read from the chain before the service reports it, places the order; the webhook captures it", async () => {

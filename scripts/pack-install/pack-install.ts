@@ -132,11 +132,14 @@ async function checkStore(version: string, tarball: string) {
     await sandbox.mine(8453, 3)
     await timed("webhook to capture", async () => {
       for (const deadline = Date.now() + 60_000; ; ) {
-        const { data } = await api.get(`/store/orders/${order.id}?fields=id,payment_status,summary`, storeHeaders(seed))
+        const { data } = await api.get(`/store/orders/${order.id}?fields=id,total,payment_status,summary`, storeHeaders(seed))
         const refunded = Number(data.order.summary?.refunded_total ?? 0)
         if (refunded !== 0) throw new Error(`order ${order.id} has ${refunded} refunded`)
-        if (data.order.payment_status === "captured") return
-        if (Date.now() > deadline) throw new Error(`order ${order.id} was not captured (payment_status ${data.order.payment_status}); server output:\n${output()}`)
+        // Captured, and the capture on the order's books: paid in full, nothing pending (the order's transaction).
+        const paid = Number(data.order.summary?.paid_total ?? 0)
+        if (paid > Number(data.order.total)) throw new Error(`order ${order.id} has ${paid} paid for a total of ${data.order.total}`)
+        if (data.order.payment_status === "captured" && paid === Number(data.order.total)) return
+        if (Date.now() > deadline) throw new Error(`order ${order.id} was not captured and paid (payment_status ${data.order.payment_status}, paid ${paid} of ${data.order.total}); server output:\n${output()}`)
         await new Promise((r) => setTimeout(r, 250))
       }
     }, timings)
