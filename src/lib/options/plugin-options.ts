@@ -8,6 +8,13 @@ const address = (what: string) =>
     .refine((v) => isAddress(v, { strict: false }), { error: `${what} must be a 0x-prefixed 20-byte hex address` })
     .transform((v) => getAddress(v) as Address)
 
+/** A whole number of basis points, 0 or more; each option adds its own upper bound and why. */
+const bps = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of basis points (100 = 1 %)` })
+    .int({ error: `${name} must be a whole number of basis points (100 = 1 %)` })
+    .min(0, { error: `${name} must be 0 or more basis points` })
+
 const tokenConfig = z.object({
   /** Token contract address on this chain (a trust root: checked against the service's answers). */
   address: address("token address"),
@@ -37,8 +44,8 @@ const reconcileConfig = z.object({
 })
 
 /**
- * The chain scan for further payments (issue 19 point 4): the service reports only the first payment
- * of an intent and stops watching a swept one, so the reconcile job reads the chain for the others.
+ * The chain scan for further payments: the service reports only the first payment of an intent and
+ * stops watching a swept one, so the reconcile job reads the chain for the others.
  */
 const extraPaymentsConfig = z.object({
   /** Keep scanning a payment for further payments this long after its capture (an uncaptured one: after its creation), days. Default 7, at most 90. */
@@ -114,6 +121,29 @@ export const pluginOptionsSchema = z
     storefrontReadsPerSecond: z.number().int({ error: "storefrontReadsPerSecond must be a whole number of reads per second (at least 1)" }).positive({ error: "storefrontReadsPerSecond must be at least 1" }).optional(),
     /** Accepted age of a webhook signature timestamp, s. Default 300. */
     webhookToleranceSeconds: z.number().int().positive().default(300),
+    /** Largest tolerance band the plugin accepts from the service (the quote's tolerancePercent, a deposit intent's toleranceBps), basis points. Default 100 (1 %). */
+    maxToleranceBps: bps("maxToleranceBps")
+      .max(1_000, { error: "maxToleranceBps must be at most 1000 (10 %): a wider band would settle a payment short by more than a tenth as exact" })
+      .default(100),
+    /** How far a same-currency pair (USD in USDC or USDT, EUR in EURC) may lie from 1:1, rate and spread each, basis points. Default 500 (5 %). */
+    sameCurrencyRateBandBps: bps("sameCurrencyRateBandBps")
+      .max(5_000, { error: "sameCurrencyRateBandBps must be at most 5000 (50 %): a wider band is no bound on what the service charges" })
+      .default(500),
+    /** The merchant's reference rate, USD per EUR (e.g. 1.08): a cross-currency quote's rate must lie within eurUsdReferenceBandBps of it. Default none: a cross-currency rate is checked only against the quote's own fields. */
+    eurUsdReferenceRate: z
+      .number({ error: "eurUsdReferenceRate must be a number: USD per EUR, e.g. 1.08" })
+      .positive({ error: "eurUsdReferenceRate must be greater than 0: USD per EUR, e.g. 1.08" })
+      .max(1_000, { error: "eurUsdReferenceRate must be USD per EUR (about 1, e.g. 1.08), not a scaled integer" })
+      .optional(),
+    /** How far a cross-currency quote's rate may lie from eurUsdReferenceRate, rate and spread each, basis points. Default 500 (5 %); used only with eurUsdReferenceRate. */
+    eurUsdReferenceBandBps: bps("eurUsdReferenceBandBps")
+      .max(5_000, { error: "eurUsdReferenceBandBps must be at most 5000 (50 %): a wider band is no bound on what the service charges" })
+      .default(500),
+    /** A transfer below this share of the amount due is dust, not a payment in flight (the order is not placed on it), basis points of the amount. Default 5000 (half). */
+    inFlightMinShareBps: bps("inFlightMinShareBps")
+      .min(1, { error: "inFlightMinShareBps must be at least 1: with 0 a transfer of one base unit would place the order" })
+      .max(10_000, { error: "inFlightMinShareBps must be at most 10000 (the whole amount)" })
+      .default(5_000),
     /** The reconcile job's schedule and bounds; every field has a default. */
     reconcile: reconcileConfig.prefault({}),
     /** The reconcile job's scan of the chain for payments the service does not report; every field has a default. */

@@ -63,3 +63,33 @@ describe("extraPayments and refundSenders options", () => {
     expect(issuesOf(withChain({ refundSenders: ["0x12"] }))).toEqual([expect.stringMatching(/^chains\[0\]\.refundSenders\[0\]: refundSenders entry must be a 0x-prefixed 20-byte hex address/)])
   })
 })
+
+describe("bounds on the service's word and the dust share", () => {
+  it("defaults: 1 % tolerance at most, same-currency rates within 5 % of 1:1, no cross-currency reference, dust below half", () => {
+    const o = parsePluginOptions(buildOptions())
+    expect(o).toMatchObject({ maxToleranceBps: 100, sameCurrencyRateBandBps: 500, eurUsdReferenceBandBps: 500, inFlightMinShareBps: 5_000 })
+    expect(o.eurUsdReferenceRate).toBeUndefined()
+  })
+
+  it("accepts the edges of each range", () => {
+    const edges = { maxToleranceBps: 1_000, sameCurrencyRateBandBps: 5_000, eurUsdReferenceRate: 1.08, eurUsdReferenceBandBps: 0, inFlightMinShareBps: 10_000 }
+    expect(parsePluginOptions(buildOptions(edges))).toMatchObject(edges)
+    expect(parsePluginOptions(buildOptions({ maxToleranceBps: 0, inFlightMinShareBps: 1 }))).toMatchObject({ maxToleranceBps: 0, inFlightMinShareBps: 1 })
+  })
+
+  it.each([
+    [{ maxToleranceBps: 10_000 }, /^maxToleranceBps: maxToleranceBps must be at most 1000 \(10 %\)/],
+    [{ maxToleranceBps: 0.5 }, /^maxToleranceBps: maxToleranceBps must be a whole number of basis points/],
+    [{ maxToleranceBps: -1 }, /^maxToleranceBps: maxToleranceBps must be 0 or more basis points/],
+    [{ sameCurrencyRateBandBps: 5_001 }, /^sameCurrencyRateBandBps: sameCurrencyRateBandBps must be at most 5000/],
+    [{ eurUsdReferenceRate: 0 }, /^eurUsdReferenceRate: eurUsdReferenceRate must be greater than 0: USD per EUR, e\.g\. 1\.08/],
+    [{ eurUsdReferenceRate: 108_000_000 }, /^eurUsdReferenceRate: eurUsdReferenceRate must be USD per EUR/],
+    [{ eurUsdReferenceRate: "1.08" }, /^eurUsdReferenceRate: eurUsdReferenceRate must be a number/],
+    [{ eurUsdReferenceBandBps: 20_000 }, /^eurUsdReferenceBandBps: eurUsdReferenceBandBps must be at most 5000/],
+    [{ inFlightMinShareBps: 0 }, /^inFlightMinShareBps: inFlightMinShareBps must be at least 1/],
+    [{ inFlightMinShareBps: 10_001 }, /^inFlightMinShareBps: inFlightMinShareBps must be at most 10000/],
+    [{ inFlightMinShareBps: 0.5 }, /^inFlightMinShareBps: inFlightMinShareBps must be a whole number/],
+  ])("error: %j is named with its fix", (over, message) => {
+    expect(issuesOf(buildOptions(over))).toEqual([expect.stringMatching(message)])
+  })
+})
