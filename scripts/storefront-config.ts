@@ -1,20 +1,21 @@
 /**
  * `npm run storefront:config`: prints the storefront's configuration (the merchant's pinned trust
- * roots, issue 19 point 2) from the plugin options, as the env line the Next.js guide's
- * `.env.local` takes. The options come from where the store reads them: the stablecoin payment
- * provider's `options` in medusa-config.ts (here filled from STABLECOIN_OPTIONS).
+ * roots) from the plugin options, as the env line the Next.js guide's `.env.local` takes: factory,
+ * payout, tokens, and each chain's pool and forwarder init code hash, read here once through the
+ * chain's RPC so that every browser re-derives a deposit address with no node. The options come
+ * from where the store reads them: the stablecoin payment provider's `options` in medusa-config.ts
+ * (here filled from STABLECOIN_OPTIONS). A chain whose pool could not be read is printed without
+ * it and named on stderr (exit code 2): browsers refuse its deposit addresses.
  *
  *   npm run storefront:config                                   # NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS='{…}'
  *   npm run storefront:config -- --config ../backend/medusa-config.ts
- *   npm run storefront:config -- --public-rpc 8453=https://mainnet.base.org   # for shoppers without a wallet
- *   npm run storefront:config -- --pin-pool                     # also the pool and forwarder init code hash, read from each chain
+ *   npm run storefront:config -- --public-rpc 8453=https://mainnet.base.org   # also checked through a node when one answers
  *   npm run storefront:config -- --json                         # the roots alone
  */
 import path from "node:path"
-import { buildStorefrontTrustRoots } from "#src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "#src/lib/chain/format-storefront-config-env"
+import { readStorefrontTrustRoots } from "#src/lib/chain/read-storefront-trust-roots"
 import { parsePluginOptions } from "#src/lib/options/index"
-import { pinPool } from "#dev/pin-pool"
 
 const PROVIDER_RESOLVE = /(^|\/)providers\/stablecoin\/?$/
 
@@ -45,8 +46,10 @@ async function main() {
     throw new Error(`no stablecoin provider options in ${configPath} (is STABLECOIN_OPTIONS set in this shell, or pass --config <path>)`)
   }
   const { chains } = parsePluginOptions(raw)
-  const roots = buildStorefrontTrustRoots({ chains })
-  if (process.argv.includes("--pin-pool")) await Promise.all(roots.chains.map((c, i) => pinPool(c, chains[i]!.rpcUrl, (m) => process.stderr.write(`storefront:config: ${m}\n`))))
+  const { roots, gaps } = await readStorefrontTrustRoots({ chains })
+  for (const gap of gaps) {
+    process.stderr.write(`storefront:config: chain ${gap.chainId}: no ${gap.missing.join(" and ")} in the roots (${gap.reason}); browsers will refuse its deposit addresses until you run this again\n`)
+  }
   for (const pair of argValues("--public-rpc")) {
     const [chainId, url] = pair.split(/=(.*)/s)
     const chain = roots.chains.find((c) => c.chainId === Number(chainId))
@@ -54,6 +57,7 @@ async function main() {
     chain.publicRpcUrl = url
   }
   process.stdout.write(`${process.argv.includes("--json") ? JSON.stringify(roots, null, 2) : formatStorefrontConfigEnv({ roots })}\n`)
+  if (gaps.length > 0) process.exitCode = 2
 }
 
 main().catch((error: unknown) => {

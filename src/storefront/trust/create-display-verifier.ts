@@ -10,8 +10,7 @@ const fingerprintOf = (p: PublicStablecoinPayment) => JSON.stringify([p.paymentI
 export type DisplayVerifier = ReturnType<typeof createDisplayVerifier>
 
 /**
- * Proves a payable answer against the pinned roots before anything of it is shown (issue 19
- * point 1), once per distinct set of addresses (polls repeat the same answer): through a public
+ * Proves a payable answer against the pinned roots before anything of it is shown, once per distinct set of addresses (polls repeat the same answer): through a public
  * RPC the storefront pinned for the chain, else with the checks that need no node. Used by the
  * payment step and by the order's page, which shows an address again when a payment is short.
  * Takes the roots as configured (object or JSON): `roots` is null and `rootsProblem` says why

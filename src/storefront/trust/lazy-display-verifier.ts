@@ -3,7 +3,7 @@ import type { DisplayVerifier } from "./create-display-verifier"
 
 /**
  * The display verifier with its code (viem and the trust checks) fetched on the first call, when
- * an answer first has an address to prove, not with the page (issue 25 point 5): a bundler makes
+ * an answer first has an address to prove, not with the page: a bundler makes
  * a chunk of the `import()`. Nothing is shown before the call resolves, so a slow fetch delays the
  * address and never skips its check. A failed fetch is not remembered: the next call fetches again.
  * @example const verifierOf = lazyDisplayVerifier(trustRoots); const { verify } = await verifierOf()

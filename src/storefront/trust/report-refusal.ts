@@ -1,6 +1,6 @@
 import type { TrustFailure } from "./verify-payment-against-roots"
 
-/** The one sentence a shopper sees when a payment address does not prove out against the pinned roots (issue 19 point 1). */
+/** The one sentence a shopper sees when a payment address does not prove out against the pinned roots. */
 export const UNVERIFIED_MESSAGE = "We could not verify this payment address. Nothing was sent."
 
 /**

@@ -10,7 +10,7 @@ import type { ChainConfig, TokenSymbol } from "../../lib/chain/types"
 import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import { err, ok, type Result } from "../../lib/result"
 
-/** The checks of issue 19 point 1, in the order they run; the first failure is the one reported. */
+/** The checks a store answer passes before any of it is shown, in the order they run; the first failure is the one reported. */
 export const TRUST_CHECKS = [
   "trust_roots_missing",
   "chain_not_pinned",
@@ -21,6 +21,7 @@ export const TRUST_CHECKS = [
   "payment_ref",
   "amount",
   "payment_uri",
+  "deposit_roots_missing",
   "node_unreachable",
   "node_chain_id",
   "token_decimals_on_chain",
@@ -63,11 +64,12 @@ const same = (a: string | null | undefined, b: string) => typeof a === "string" 
 
 /**
  * Proves a store answer against the merchant's pinned roots before any address is shown or a
- * wallet signs (issue 19 point 1; the server's own checks are docs/decisions.md#verification-checks). The answer's
+ * wallet signs (the server's own checks are docs/decisions.md#verification-checks). The answer's
  * `verification` block is only compared, never trusted: the pool is what the pinned factory
- * answers for the pinned payout, the deposit address is re-derived from that pool and
- * keccak256(paymentId), amounts and the QR URI are rebuilt with the pinned decimals and token.
- * Node reads go through `client` (the wallet's own node when there is one).
+ * answers for the pinned payout, amounts and the QR URI are rebuilt with the pinned decimals and
+ * token. A deposit address is re-derived from the pinned pool, keccak256(paymentId) and the pinned
+ * forwarder init code hash, in every browser, node or not; roots without those two refuse it.
+ * Node reads go through `client` (the wallet's own node when there is one) and must agree.
  * @example
  * const target = await verifyPaymentAgainstRoots({ roots, payment, client })
  * if (!target.ok) console.error(`stablecoin: check ${target.error.check} failed`)
@@ -103,7 +105,12 @@ export async function verifyPaymentAgainstRoots({ roots, payment, client }: Veri
     if (payment.remaining && payment.remaining.paymentUri !== uriOf(rest)) return fail("payment_uri", uriOf(rest), payment.remaining.paymentUri)
   }
   if (!isAddress(claimedPool, { strict: false })) return fail("pool_address", "an address", claimedPool)
-  // Pinned pool and init code hash (optional roots): the pool and the forwarder proved without a node.
+  // A deposit address is shown to shoppers with no node at all, so it is proved from the pinned pool
+  // and forwarder init code hash alone; roots without them cannot prove one.
+  if (depositAddress && (!chain.pool || !chain.forwarderInitCodeHash)) {
+    const missing = [chain.pool ? null : "pool", chain.forwarderInitCodeHash ? null : "forwarderInitCodeHash"].filter(Boolean).join(" and ")
+    return fail("deposit_roots_missing", `the trust roots of chain ${chain.chainId} to pin ${missing} (npm run storefront:config prints them)`, `no ${missing}`)
+  }
   if (chain.pool && !isAddressEqual(getAddress(claimedPool), chain.pool)) return fail("pool_address", `${chain.pool} (pinned pool)`, claimedPool)
   if (depositAddress && chain.pool && chain.forwarderInitCodeHash) {
     const forwarder = deriveForwarderAddress({ pool: chain.pool, paymentRef, forwarderInitCodeHash: chain.forwarderInitCodeHash })
@@ -115,6 +122,9 @@ export async function verifyPaymentAgainstRoots({ roots, payment, client }: Veri
   // The server's own fact reader (docs/decisions.md#verification-checks, checks 1-2), pointed at this node and the pinned roots.
   const pinned: ChainConfig = { chainId: chain.chainId, rpcUrl: "", factory: chain.factory, payout: chain.payout, tokens: { [symbol]: token } }
   const read = await readMerchantFacts({ client, chain: pinned, claimedPool })
+  // A deposit address stands proved by the roots above: a node that does not answer adds nothing, and
+  // is no reason to hide it. A node that answers is still heard, and any contradiction refuses.
+  if (!read.ok && depositAddress) return ok(target)
   if (!read.ok) return fail("node_unreachable", `answers from chain ${chain.chainId}'s node`, read.error.shortMessage)
   const facts = read.value
   if (facts.chainId !== chain.chainId) return fail("node_chain_id", chain.chainId, facts.chainId)

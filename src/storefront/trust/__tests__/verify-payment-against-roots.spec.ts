@@ -5,8 +5,11 @@ import { buildErc20TransferUri } from "../../../lib/chain/build-erc20-transfer-u
 import { buildStorefrontTrustRoots } from "../../../lib/chain/build-storefront-trust-roots"
 import { computePaymentRef } from "../../../lib/chain/compute-payment-ref"
 import { deriveForwarderAddress } from "../../../lib/chain/derive-forwarder-address"
+import { readStorefrontTrustRoots } from "../../../lib/chain/read-storefront-trust-roots"
 import type { StorefrontTrustRoots } from "../../../lib/chain/storefront-trust-roots"
 import type { PublicStablecoinPayment } from "../../../lib/checkout/public-payment"
+import { createDisplayVerifier } from "../create-display-verifier"
+import { reportRefusal } from "../report-refusal"
 import { verifyPaymentAgainstRoots, type TrustCheck } from "../verify-payment-against-roots"
 
 jest.setTimeout(60_000)
@@ -16,7 +19,12 @@ let anvil: Anvil
 let otherChain: Anvil
 let chain: ChainFixture
 let client: PublicClient
+/** The default roots, as `npm run storefront:config` reads them: with the pool and the forwarder init code hash. */
 let roots: StorefrontTrustRoots
+/** Roots without the pool and the forwarder init code hash (what the plugin options alone give). */
+let bareRoots: StorefrontTrustRoots
+/** A node-less browser whose public RPC is unreachable: nothing listens on port 9. */
+let deadNode: PublicClient
 let attackerPool: Address
 let initCodeHash: Hex
 
@@ -27,7 +35,9 @@ beforeAll(async () => {
   client = createPublicClient({ transport: http(anvil.rpcUrl), cacheTime: 0 }) as PublicClient
   attackerPool = await client.readContract({ address: chain.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [devAccounts.otherPayout.address] })
   initCodeHash = await client.readContract({ address: chain.pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
-  roots = buildStorefrontTrustRoots({ chains: [chain] })
+  bareRoots = buildStorefrontTrustRoots({ chains: [{ ...chain, pool: undefined }] })
+  ;({ roots } = await readStorefrontTrustRoots({ chains: [chain] }))
+  deadNode = createPublicClient({ transport: http("http://127.0.0.1:9", { retryCount: 0, timeout: 2_000 }), cacheTime: 0 }) as PublicClient
 })
 afterAll(async () => {
   await Promise.all([anvil?.stop(), otherChain?.stop()])
@@ -117,24 +127,92 @@ describe("verifyPaymentAgainstRoots", () => {
     expect(await failedCheck(buildPayment("deposit", { pool: attackerPool, payout: devAccounts.otherPayout.address }))).toBe("payout")
   })
 
-  it.each(["deposit", "connect"] as const)("attacker pool (%s): made by the pinned factory for another payout, the answer consistent with it", async (rail) => {
-    const payment = buildPayment(rail, { pool: attackerPool })
+  it("the default roots carry the merchant's pool and its forwarder init code hash, as the chain answers them", () => {
+    expect(roots.chains[0]).toMatchObject({ pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash })
+  })
+
+  it("attacker pool (connect) with roots that pin no pool: only the node catches it", async () => {
+    const payment = buildPayment("connect", { pool: attackerPool })
     // Nothing in the answer gives it away without a node: the pool must be the pinned factory's poolOf(pinned payout).
-    expect(await failedCheck(payment, { withNode: false })).toBeNull()
-    expect(await failedCheck(payment)).toBe("pool_address")
+    expect(await failedCheck(payment, { pinned: bareRoots, withNode: false })).toBeNull()
+    expect(await failedCheck(payment, { pinned: bareRoots })).toBe("pool_address")
   })
 
-  it.each(["deposit", "connect"] as const)("attacker pool (%s) without a node: caught when the roots pin the pool and the forwarder init code hash", async (rail) => {
-    const pinned = { chains: [{ ...roots.chains[0]!, pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash }] }
-    expect(await failedCheck(buildPayment(rail), { pinned, withNode: false })).toBeNull()
-    expect(await failedCheck(buildPayment(rail, { pool: attackerPool }), { pinned, withNode: false })).toBe("pool_address")
+  it.each(["deposit", "connect"] as const)("attacker pool (%s) without a node: caught by the pinned pool", async (rail) => {
+    expect(await failedCheck(buildPayment(rail, { pool: attackerPool }), { withNode: false })).toBe("pool_address")
   })
 
-  it("attacker forwarder without a node: caught by the pinned forwarder init code hash", async () => {
-    const pinned = { chains: [{ ...roots.chains[0]!, pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash }] }
-    const payment = buildPayment("deposit")
-    const other = buildPayment("deposit", { paymentId: "pay_other" })
-    expect(await failedCheck({ ...payment, deposit: other.deposit }, { pinned, withNode: false })).toBe("forwarder")
+  describe("a node-less browser (no wallet, no public RPC, or one that does not answer) shown a deposit address", () => {
+    const nodes = [
+      ["no node", () => null],
+      ["an unreachable RPC", () => deadNode],
+    ] as const
+
+    it.each(nodes)("%s: the merchant's own address is re-derived and shown", async (_label, node) => {
+      expect(await verifyPaymentAgainstRoots({ roots, payment: buildPayment("deposit"), client: node() })).toMatchObject({
+        ok: true,
+        value: { depositAddress: buildPayment("deposit").deposit!.address, onChain: false },
+      })
+    })
+
+    it.each(nodes)("%s: a rewritten address (another payment's forwarder of the merchant's pool, QR to match) is refused", async (_label, node) => {
+      const payment = buildPayment("deposit")
+      const other = buildPayment("deposit", { paymentId: "pay_other" })
+      const rewritten = { ...payment, deposit: other.deposit, verification: { ...payment.verification, forwarder: other.deposit!.address } }
+      expect(await verifyPaymentAgainstRoots({ roots, payment: rewritten, client: node() })).toMatchObject({
+        ok: false,
+        error: { check: "forwarder", expected: payment.deposit!.address, actual: other.deposit!.address },
+      })
+    })
+
+    it.each(nodes)("%s: a rewritten answer naming the attacker's pool and its forwarder, consistent throughout, is refused", async (_label, node) => {
+      const rewritten = buildPayment("deposit", { pool: attackerPool })
+      expect(await verifyPaymentAgainstRoots({ roots, payment: rewritten, client: node() })).toMatchObject({ ok: false, error: { check: "pool_address" } })
+    })
+
+    it.each(nodes)("%s: an address no pool derives (the attacker's own wallet) is refused", async (_label, node) => {
+      const payment = buildPayment("deposit")
+      const to = devAccounts.otherPayout.address
+      const rewritten = { ...payment, deposit: { address: to, paymentUri: buildErc20TransferUri({ token: chain.tokens.USDC.address, chainId: 8453, to, amount: 27_135_000n }) } }
+      expect(await verifyPaymentAgainstRoots({ roots, payment: rewritten, client: node() })).toMatchObject({ ok: false, error: { check: "forwarder" } })
+    })
+  })
+
+  describe("roots without the pool or the forwarder init code hash", () => {
+    const variants = [
+      ["no pool", (c: StorefrontTrustRoots["chains"][number]) => ({ ...c, pool: undefined }), "pool"],
+      ["no forwarder init code hash", (c: StorefrontTrustRoots["chains"][number]) => ({ ...c, forwarderInitCodeHash: undefined }), "forwarderInitCodeHash"],
+      ["neither", (c: StorefrontTrustRoots["chains"][number]) => ({ ...c, pool: undefined, forwarderInitCodeHash: undefined }), "pool and forwarderInitCodeHash"],
+    ] as const
+
+    it.each(variants)("%s: the merchant's own deposit address is refused, even with a node that would prove it, naming the missing root", async (_label, strip, missing) => {
+      const pinned = { chains: [strip(roots.chains[0]!)] }
+      for (const node of [null, client]) {
+        const result = await verifyPaymentAgainstRoots({ roots: pinned, payment: buildPayment("deposit"), client: node })
+        expect(result).toMatchObject({ ok: false, error: { check: "deposit_roots_missing", actual: `no ${missing}` } })
+        expect(!result.ok && result.error.expected).toContain(`chain 8453 to pin ${missing}`)
+      }
+    })
+
+    it("the connect rail still proves its pool through the wallet's node", async () => {
+      expect(await failedCheck(buildPayment("connect"), { pinned: bareRoots })).toBeNull()
+    })
+
+    it("the display verifier the payment step uses refuses, and the console names the missing root", async () => {
+      const { pool: _drop, ...noPool } = roots.chains[0]!
+      const verifier = createDisplayVerifier(JSON.stringify({ chains: [noPool] }))
+      const payment = buildPayment("deposit")
+      const result = await verifier.verify(payment)
+      expect(result.ok).toBe(false)
+      const logged = jest.spyOn(console, "error").mockImplementation(() => {})
+      try {
+        if (!result.ok) reportRefusal(payment.paymentId, result.error)
+        expect(logged).toHaveBeenCalledTimes(1)
+        expect(logged.mock.calls[0]![0]).toMatch(/check "deposit_roots_missing" failed: expected the trust roots of chain 8453 to pin pool \(npm run storefront:config prints them\), got no pool/)
+      } finally {
+        logged.mockRestore()
+      }
+    })
   })
 
   it("attacker connect pool differing from the verification block", async () => {
@@ -173,7 +251,7 @@ describe("verifyPaymentAgainstRoots", () => {
   it("a pinned payout whose pool has no code", async () => {
     const payout = getAddress("0x000000000000000000000000000000000000dEaD")
     const pool = await client.readContract({ address: chain.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [payout] })
-    const pinned = { chains: [{ ...roots.chains[0]!, payout }] }
+    const pinned = { chains: [{ ...bareRoots.chains[0]!, payout }] }
     expect(await failedCheck(buildPayment("connect", { pool, payout }), { pinned })).toBe("pool_code")
   })
 
