@@ -63,3 +63,14 @@ describe("plugin options at boot", () => {
     expect(output).not.toContain("Finished executing script")
   })
 })
+
+describe("bounds on the service's word at boot", () => {
+  it("a tolerance bound wider than 10 % and a dust share of 0 stop the app, each named with its fix", async () => {
+    const { code, output } = await bootApp({ ...validOptions, maxToleranceBps: 10_000, inFlightMinShareBps: 0 })
+    expect(code).not.toBe(0)
+    expect(output).toContain("medusa-payment-stablecoin: invalid options.")
+    expect(output).toContain("- maxToleranceBps: maxToleranceBps must be at most 1000 (10 %)")
+    expect(output).toContain("- inFlightMinShareBps: inFlightMinShareBps must be at least 1")
+    expect(output).not.toContain("Finished executing script")
+  })
+})
