@@ -102,6 +102,74 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await page.close()
   })
 
+  /** The roots the demo pins for the next page load (served per request, so this test alone sees them). */
+  function pinRoots(edit: (c: NonNullable<typeof demo.config.trustRoots>["chains"][number]) => NonNullable<typeof demo.config.trustRoots>["chains"][number]) {
+    const roots = demo.config.trustRoots!
+    expect(roots.chains[0]).toMatchObject({ pool: getAddress(chain().pool), forwarderInitCodeHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    demo.config.trustRoots = { chains: roots.chains.map(edit) }
+  }
+
+  /** A shopper with no wallet whose browser reaches no node: every request to the chain's RPC fails. */
+  async function nodeLessPage() {
+    const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
+    const rpcRequests: string[] = []
+    const rpc = new URL(chain().rpcUrl).origin
+    await page.route((url) => url.origin === rpc, (route: Route) => (rpcRequests.push(route.request().url()), route.abort("connectionrefused")))
+    return { page, errors: consoleErrors(page), rpcRequests }
+  }
+
+  it.each([
+    ["another payment's forwarder of the merchant's pool", "forwarder"],
+    ["the forwarder of the attacker's pool", "pool_address"],
+  ] as const)("a node-less browser shown a rewritten deposit address (%s, QR and verification consistent) refuses it; the real one it proves and shows", async (variant, check) => {
+    const { cart } = await createCart(api, store(), "eur")
+    const { page, errors, rpcRequests } = await nodeLessPage()
+    const pool = check === "pool_address" ? await attackerPool() : (chain().pool as Address)
+    const initCodeHash = await clients().publicClient.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
+    let rewrite = false
+    await rewriteViews(page, ({ payment, withheld }) => {
+      const p = payment!
+      if (!rewrite) return { withheld, payment: p }
+      const forwarder = deriveForwarderAddress({ pool, paymentRef: computePaymentRef(variant.startsWith("another") ? `${p.paymentId}-other` : p.paymentId), forwarderInitCodeHash: initCodeHash })
+      const paymentUri = buildErc20TransferUri({ token: p.token.address as Address, chainId: 8453, to: forwarder, amount: p.amount.baseUnits })
+      return { withheld, payment: { ...p, deposit: { address: forwarder, paymentUri }, verification: { ...p.verification, pool, forwarder } } }
+    })
+    await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
+    // The genuine answer first: proved with no node and shown.
+    expect(await waitForStatus(page, ["waiting"])).toBe("waiting")
+    const genuine = (await view(cart.id)).payment!
+    await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(genuine.deposit!.address)
+    expect(rpcRequests.length).toBeGreaterThan(0)
+    // Then every later answer rewritten: the same page drops the address and refuses.
+    rewrite = true
+    await page.reload()
+    expect(await waitForStatus(page, ["refused"])).toBe("refused")
+    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
+    expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__qr").count()).toBe(0)
+    expect(errors.some((e) => e.includes(`check "${check}" failed`))).toBe(true)
+    if (check === "forwarder") expect(errors.some((e) => e.includes(`expected ${genuine.deposit!.address}`))).toBe(true)
+    await page.close()
+  })
+
+  it.each([
+    ["pool", (c: { pool?: Address }) => ({ ...c, pool: undefined })],
+    ["forwarderInitCodeHash", (c: { forwarderInitCodeHash?: string }) => ({ ...c, forwarderInitCodeHash: undefined })],
+  ] as const)("roots without %s: the merchant's own deposit address is not shown and the console names the missing root", async (root, strip) => {
+    pinRoots((c) => strip(c) as typeof c)
+    const { cart } = await createCart(api, store(), "eur")
+    const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
+    const errors = consoleErrors(page)
+    await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
+    expect(await waitForStatus(page, ["refused"])).toBe("refused")
+    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
+    expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__qr").count()).toBe(0)
+    // The store's own answer was genuine: only the roots were short.
+    expect((await view(cart.id)).payment!.deposit).not.toBeNull()
+    expect(errors.some((e) => e.includes(`check "deposit_roots_missing" failed: expected the trust roots of chain 8453 to pin ${root} `))).toBe(true)
+    if (root === "pool") await screenshotAtWidths(page, "refused-roots-missing")
+    await page.close()
+  })
+
   it("double click, a reload and a second tab during the payment: one transfer on the chain, Pay never offered again", async () => {
     const { cart } = await createCart(api, store(), "eur")
     // One browser profile for both tabs: they share localStorage, as a shopper's tabs do.
