@@ -1,7 +1,9 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type Sandbox } from "#sandbox"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
-import { signPaymentConfirmation, type PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
+import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
+import { pluginRuntimeOf } from "#src/lib/runtime/plugin-runtime"
+import { createMemoryBooks } from "./memory-books"
 import { parsePluginOptions } from "#src/lib/options/index"
 import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "#src/providers/stablecoin/services/index"
 import type { StablecoinSessionData } from "#src/lib/session-data"
@@ -15,6 +17,10 @@ function buildLogger() {
   return { lines, logger: { info: log, warn: log, error: log, debug: log, log } as unknown as Logger }
 }
 
+let sessions = 0
+/** A Medusa session id, as Medusa passes it to initiatePayment in data.session_id. */
+const sessionId = () => `payses_spec_${++sessions}`
+
 describe("stablecoin providers against the sandbox (no Medusa app)", () => {
   let sandbox: Sandbox
   beforeAll(async () => {
@@ -25,7 +31,10 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
   const build = (over: Record<string, unknown> = {}) => {
     const { logger, lines } = buildLogger()
     const options = parsePluginOptions(pluginOptionsFor(sandbox, over))
+    const memory = createMemoryBooks()
+    pluginRuntimeOf(options).attachBooks(memory.books)
     return {
+      memory,
       deposit: new StablecoinDepositProviderService({ logger }, options),
       connect: new StablecoinConnectProviderService({ logger }, options),
       options,
@@ -34,6 +43,7 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
   }
 
   const confirmationFor = (d: StablecoinSessionData, over: Partial<PaymentConfirmation> = {}): PaymentConfirmation => ({
+    sessionId: d.sessionId!,
     paymentId: d.paymentId,
     rail: d.rail,
     status: "swept",
@@ -50,7 +60,7 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
 
   it("updatePayment keeps the quote when amount and currency are unchanged and re-quotes when the amount changes", async () => {
     const { deposit } = build()
-    const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { token: "USDC", chainId: 8453 } })
+    const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), token: "USDC", chainId: 8453 } })
     const first = data as unknown as StablecoinSessionData
     const same = await deposit.updatePayment({ amount: 25, currency_code: "eur", data })
     expect((same.data as unknown as StablecoinSessionData).paymentId).toBe(first.paymentId)
@@ -66,7 +76,7 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
 
   it("getPaymentStatus and retrievePayment ask the service; its answer alone never captures", async () => {
     const { deposit } = build()
-    const { data } = await deposit.initiatePayment({ amount: 12.5, currency_code: "usd", data: {} })
+    const { data } = await deposit.initiatePayment({ amount: 12.5, currency_code: "usd", data: { session_id: sessionId() } })
     const d = data as unknown as StablecoinSessionData
     const status = await deposit.getPaymentStatus({ data })
     expect(status.status).toBe("pending")
@@ -75,47 +85,22 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
     expect(retrieved.data!.serviceStatus).toMatchObject({ status: "waiting" })
   })
 
-  it("authorizePayment: captured only with a recorded confirmation the status table allows; only a valid MAC gets one recorded", async () => {
-    const { deposit, options } = build()
-    const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
-    const d = data as unknown as StablecoinSessionData
-    const sign = (over: Partial<PaymentConfirmation>) => signPaymentConfirmation(confirmationFor(d, over), options.webhookSecrets)
-
-    expect((await deposit.authorizePayment({ data })).status).toBe("pending")
-    expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({}) } })).status).toBe("captured")
-    expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ status: "underpaid" }) } })).status).toBe("pending")
-    expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ status: "paid" }) } })).status).toBe("pending")
-    expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ status: "held_sanctioned" }) } })).status).toBe("pending")
-    // Signed for another payment: not this one.
-    expect((await deposit.authorizePayment({ data: { ...data, confirmation: sign({ paymentId: "pay_other" }) } })).status).toBe("pending")
-    // The way in is guarded: updatePayment records only a confirmation with a valid MAC, and a new
-    // session never keeps one a storefront posted (the provider writes null over it).
-    const foreign = signPaymentConfirmation(confirmationFor(d), ["whsec_someone_else_0123456789"])
-    await expect(deposit.updatePayment({ amount: 25, currency_code: "eur", data: { ...data, confirmation: foreign } })).rejects.toThrow(/does not verify/)
-    const posted = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { confirmation: sign({}) } })
-    expect((posted.data as unknown as StablecoinSessionData).confirmation).toBeNull()
-  })
-
-  it("acceptLatePayments off: expired_paid_late is left to the merchant", async () => {
-    const { deposit, options } = build({ acceptLatePayments: false })
-    const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
-    const late = signPaymentConfirmation(confirmationFor(data as unknown as StablecoinSessionData, { status: "expired_paid_late" }), options.webhookSecrets)
-    expect((await deposit.authorizePayment({ data: { ...data, confirmation: late } })).status).toBe("pending")
-  })
-
   it("capturePayment refuses a payment without a confirmation, with a message saying why", async () => {
     const { connect } = build()
-    const { data } = await connect.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
+    const { data } = await connect.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId() } })
     await expect(connect.capturePayment({ data })).rejects.toThrow(/no confirmation from the payment service; it is captured only when the signed payment_confirmed webhook arrives/)
   })
 
-  it("refundPayment records the token amount at the quote's rate and the confirmed payer, and moves nothing", async () => {
-    const { deposit, options, lines } = build()
-    const { data } = await deposit.initiatePayment({ amount: 30, currency_code: "eur", data: {} })
+  it("refundPayment records the token amount at the quote's rate and the confirmed payer from the books, and moves nothing", async () => {
+    const { deposit, memory, lines } = build()
+    const { data } = await deposit.initiatePayment({ amount: 30, currency_code: "eur", data: { session_id: sessionId() } })
     const d = data as unknown as StablecoinSessionData
     const payer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
-    const confirmation = signPaymentConfirmation(confirmationFor(d, { payerAddress: payer }), options.webhookSecrets)
-    const { data: refunded } = await deposit.refundPayment({ amount: 7.5, data: { ...data, confirmation } })
+    // The data Medusa keeps on the payment is what authorizePayment returned for the session.
+    const paymentData = (await deposit.authorizePayment({ data, context: { idempotency_key: d.sessionId! } })).data!
+    await expect(deposit.refundPayment({ amount: 7.5, data: paymentData })).rejects.toThrow(/no recorded confirmation: nothing was received to refund/)
+    memory.confirm(confirmationFor(d, { payerAddress: payer }))
+    const { data: refunded } = await deposit.refundPayment({ amount: 7.5, data: paymentData })
     expect((refunded as unknown as StablecoinSessionData).refunds).toEqual([
       expect.objectContaining({ reason: "merchant", fiatAmount: "7.5", tokenAmount: ((BigInt(d.amount) * 750n) / 3000n).toString(), payerAddress: payer, state: "due" }),
     ])
@@ -126,29 +111,13 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
   it.each([0, -5, Number.NaN, Number.POSITIVE_INFINITY, 1e12, 0.004])("a cart total of %s gets a clear error naming the amount, and no service call", async (amount) => {
     const { deposit } = build()
     sandbox.requestCounts(true)
-    await expect(deposit.initiatePayment({ amount, currency_code: "eur", data: {} })).rejects.toMatchObject({ code: "stablecoin_invalid_amount", message: expect.stringMatching(/cart total must be greater than 0/) })
+    await expect(deposit.initiatePayment({ amount, currency_code: "eur", data: { session_id: sessionId() } })).rejects.toMatchObject({ code: "stablecoin_invalid_amount", message: expect.stringMatching(/cart total must be greater than 0/) })
     expect(sandbox.requestCounts()["create-quote"]).toBe(0)
-  })
-
-  it("a recorded confirmation survives removing the webhook secret that signed it (rotation): still captured, payer kept for refunds", async () => {
-    const { deposit, options } = build()
-    const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
-    const d = data as unknown as StablecoinSessionData
-    const payer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
-    const confirmation = signPaymentConfirmation(confirmationFor(d, { payerAddress: payer }), options.webhookSecrets)
-    const { data: recorded } = await deposit.updatePayment({ amount: 25, currency_code: "eur", data: { ...data, confirmation } })
-    const stored = JSON.parse(JSON.stringify({ ...data, ...recorded }))
-    // Rotated: the old secret is removed, only a new one is configured.
-    const { deposit: rotated } = build({ webhookSecrets: ["whsec_rotated_new_0123456789abcdef"] })
-    expect((await rotated.authorizePayment({ data: stored })).status).toBe("captured")
-    expect((await rotated.getPaymentStatus({ data: stored })).status).toBe("captured")
-    const { data: refunded } = await rotated.refundPayment({ amount: 25, data: stored })
-    expect((refunded as unknown as StablecoinSessionData).refunds![0]).toMatchObject({ payerAddress: payer, tokenAmount: d.amount })
   })
 
   it("the service's own error text and an API-key 401 never reach the storefront; the log keeps the details", async () => {
     const { deposit, lines } = build({ apiKey: "pk_not_the_merchants_key" })
-    const error = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: {} }).catch((e: Error) => e)
+    const error = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId() } }).catch((e: Error) => e)
     expect(error).toMatchObject({ code: "stablecoin_service_refused" })
     expect((error as Error).message).not.toMatch(/apikey|401|Unknown/i)
     expect(lines.join("\n")).toMatch(/Status: 401/)
@@ -157,8 +126,8 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
 
   it("storefront data: an unknown chain, a disabled token or a malformed payer address is refused by name", async () => {
     const { deposit } = build()
-    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { chainId: 1 } })).rejects.toThrow(/data\.chainId must be one of the configured chains \(8453\)/)
-    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { token: "DAI" } })).rejects.toThrow(/data\.token must be one of USDC, USDT, EURC/)
-    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { payerAddress: "0x12" } })).rejects.toThrow(/data\.payerAddress must be a 0x-prefixed/)
+    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), chainId: 1 } })).rejects.toThrow(/data\.chainId must be one of the configured chains \(8453\)/)
+    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), token: "DAI" } })).rejects.toThrow(/data\.token must be one of USDC, USDT, EURC/)
+    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), payerAddress: "0x12" } })).rejects.toThrow(/data\.payerAddress must be a 0x-prefixed/)
   })
 })

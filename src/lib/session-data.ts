@@ -3,13 +3,13 @@
  * session's `data` and the error codes a storefront can branch on. Framework-free (types and
  * constants only), so the browser entry imports it without pulling server code.
  *
- * Medusa stores a new session's data as the storefront's `data` merged under what the provider
- * returns: every key below is written by the provider on every session, null where unused, so no
- * key a storefront posts survives into what the plugin reads back.
+ * Session data is display, never evidence: Medusa stores the storefront's own `data` on a new
+ * session before it asks the provider and returns it to the storefront, so no decision reads a
+ * fact from it (the plugin's books do: lib/ledger/payment-books.ts). Every key below is still
+ * written by the provider on every session, null where unused, so what a shopper is shown is the
+ * provider's.
  */
 import type { VerificationProof } from "./chain/types"
-import type { SignedPaymentConfirmation } from "./confirmation/payment-confirmation"
-import type { SignedPaymentInFlight } from "./confirmation/payment-in-flight"
 import type { LedgerRefund } from "./ledger/refunds"
 import type { Rail } from "./status"
 
@@ -68,6 +68,7 @@ export type ConnectRailData = {
 
 /** A payment session's `data`: public (the storefront reads it), so it holds no secret. */
 export type StablecoinSessionData = {
+  /** The Medusa payment session the payment was issued for (display and lookups; decisions read the ledger by the id Medusa passes). */
   sessionId: string | null
   paymentId: string
   quoteId: string
@@ -90,10 +91,6 @@ export type StablecoinSessionData = {
   deposit: DepositRailData | null
   connect: ConnectRailData | null
   verification: VerificationProof
-  /** Written by the plugin's confirm path only (through updatePayment, MAC-checked); null until then. */
-  confirmation: SignedPaymentConfirmation | null
-  /** Written by the plugin once the payment is on its way (through updatePayment, MAC-checked); null until then. */
-  inFlight: SignedPaymentInFlight | null
   /** Refunds the provider recorded on the Medusa payment; null until the first. */
   refunds: LedgerRefund[] | null
   /** Never read: a storefront's value is overwritten with null (the payer comes from a signed event or the chain). */
@@ -120,8 +117,6 @@ export const SESSION_DATA_KEYS = [
   "deposit",
   "connect",
   "verification",
-  "confirmation",
-  "inFlight",
   "refunds",
   "payerAddress",
 ] as const satisfies readonly (keyof StablecoinSessionData)[]

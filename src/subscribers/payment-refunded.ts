@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import { railOfProvider } from "#src/modules/stablecoin/ledger-payment-from-session"
+import { railOfProvider } from "#src/modules/stablecoin/plugin-sessions"
 
 /** Copies a refund the merchant made in Medusa into the payment's ledger row, as due until it is sent on-chain. */
 export default async function recordStablecoinRefund({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -4,7 +4,7 @@ import type { JudgementOutcome } from "#src/lib/judgement/judge-observation"
 import { PAYMENT_LOCK_TIMING, paymentLockKey } from "#src/lib/locks/lock-keys"
 import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
-import { ensureLedgerPaymentStep } from "./steps/ensure-ledger-payment"
+import { findLedgerPaymentStep } from "./steps/find-ledger-payment"
 import { judgePaymentObservationStep } from "./steps/judge-payment-observation"
 import { recordUnknownPaymentStep } from "./steps/record-unknown-payment"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
@@ -26,8 +26,8 @@ export type AppliedObservation = {
  * record, for every source: a verified webhook event, a reconcile poll, the merchant's confirm, a
  * refresh. Observations of one payment are serialised by the payment's lock, so concurrent
  * events give one capture and each gets a truthful outcome
- * (docs/architecture.md#the-payment-lock). Read top to bottom: the ledger row (created from the
- * session when the webhook outran the subscriber; a signed event of a payment no session knows is
+ * (docs/architecture.md#the-payment-lock). Read top to bottom: the ledger row (written by the
+ * provider when it issued the payment; a signed event of a payment no session knows is
  * kept as an unknown payment), the judgement recorded in the ledger, then the capture.
  *
  * @example
@@ -35,7 +35,7 @@ export type AppliedObservation = {
  */
 export const applyPaymentObservationWorkflow = createWorkflow(applyPaymentObservationWorkflowId, (input: { observation: PaymentObservation }) => {
   const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: [paymentLockKey(input.observation.paymentId)], ...PAYMENT_LOCK_TIMING })))
-  const row = ensureLedgerPaymentStep(transform({ input }, ({ input }) => ({ paymentId: input.observation.paymentId })))
+  const row = findLedgerPaymentStep(transform({ input }, ({ input }) => ({ paymentId: input.observation.paymentId })))
   const unknown = when("stablecoin-unknown-payment", { row }, ({ row }) => !row).then(() => recordUnknownPaymentStep(input))
   const judged = when("stablecoin-known-payment", { row }, ({ row }) => !!row).then(() =>
     judgePaymentObservationStep(transform({ input, row }, ({ input, row }) => ({ observation: input.observation, row: row! })))

@@ -10,7 +10,7 @@ import { captureSessionOfPlacedOrderStep } from "./steps/capture-session-of-plac
 import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
 import { placeOrderUnderCartLockStep } from "./steps/place-order-under-cart-lock"
 import { processPaymentAsWorkflowStep } from "./steps/process-payment-as-workflow"
-import { recordFactsOnSessionStep } from "./steps/record-facts-on-session"
+import { recordPaymentFactStep } from "./steps/record-payment-fact"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
 
 export const captureStablecoinPaymentWorkflowId = "capture-stablecoin-payment-workflow"
@@ -27,7 +27,7 @@ export type CaptureStablecoinPaymentWorkflowInput = {
 
 /**
  * This workflow captures a payment that judgeObservation allowed. Under the cart's lock: the
- * confirmation is recorded on the session (where the provider's authorizePayment looks); a cart no
+ * confirmation is recorded on the payment's ledger row (where the provider's authorizePayment looks); a cart no
  * completion placed yet is completed, which captures; the session of an order placed awaiting
  * payment is authorised and captured, and the capture added to the order's transactions. Only a
  * cart that could not be completed, or a collection that is no cart's, goes to Medusa's
@@ -36,7 +36,7 @@ export type CaptureStablecoinPaymentWorkflowInput = {
  */
 export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoinPaymentWorkflowId, (input: CaptureStablecoinPaymentWorkflowInput) => {
   const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: input.cart.cartId ? [cartLockKey(input.cart.cartId)] : [], ...CART_LOCK_TIMING })))
-  recordFactsOnSessionStep(transform({ input }, ({ input }) => ({ session: input.session, facts: { confirmation: input.confirmation } })))
+  recordPaymentFactStep(transform({ input }, ({ input }) => ({ paymentRowId: input.paymentRowId, fact: { confirmation: input.confirmation } })))
   const order = placeOrderUnderCartLockStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, cartId: input.cart.cartId, orderId: input.cart.orderId })))
   const capture = captureSessionOfPlacedOrderStep(transform({ input, order }, ({ input, order }) => ({ sessionId: input.session.id, orderId: order.awaitingCapture })))
   releaseStablecoinLockStep(lock)

@@ -1,12 +1,15 @@
 import type { Rail, ServiceStatus } from "../status"
 import type { ObservationSource } from "./payment-observation"
-import { defineSessionRecord } from "./session-record"
 
 /**
- * What the plugin learned about a payment from a trusted source, recorded on the Medusa payment
- * session so that `authorizePayment` (which only sees session data) can answer `captured`.
+ * What the plugin learned about a payment from a trusted source (a verified signed event, a poll
+ * with captureOnReconcile, the merchant's confirm), recorded on the payment's ledger row by the
+ * capture path before Medusa is asked to capture: the provider's authorizePayment answers
+ * `captured` only on it. Bound to the Medusa session and the payment it was judged for.
  */
 export type PaymentConfirmation = {
+  /** The Medusa payment session the judgement was made for; a confirmation never counts for another. */
+  sessionId: string
   paymentId: string
   rail: Rail
   status: ServiceStatus
@@ -14,7 +17,7 @@ export type PaymentConfirmation = {
   confirmedAmount: string
   tokenDecimals: number
   txHash: string | null
-  /** Who paid (from the service): where a refund goes. */
+  /** Who paid: where a refund goes. */
   payerAddress: string | null
   /** webhook: a verified payment_confirmed event; reconcile: a poll with captureOnReconcile; merchant: the admin's confirm action. */
   source: ObservationSource
@@ -22,26 +25,3 @@ export type PaymentConfirmation = {
   eventId: string | null
   confirmedAt: string
 }
-
-export type SignedPaymentConfirmation = PaymentConfirmation & { mac: string }
-
-const confirmationRecord = defineSessionRecord<PaymentConfirmation>({
-  label: "medusa-payment-stablecoin/confirmation/v1",
-  canonical: (c) => [c.paymentId, c.rail, c.status, c.expectedAmount, c.confirmedAmount, c.tokenDecimals, c.txHash, c.payerAddress, c.source, c.eventId, c.confirmedAt],
-  isWellFormed: (c) =>
-    typeof c.status === "string" &&
-    /^\d+$/.test(String(c.expectedAmount)) &&
-    /^\d+$/.test(String(c.confirmedAmount)) &&
-    Number.isInteger(c.tokenDecimals) &&
-    typeof c.source === "string",
-})
-
-/** Signs a confirmation with the first (current) webhook secret. */
-export const signPaymentConfirmation = (confirmation: PaymentConfirmation, secrets: readonly string[]): SignedPaymentConfirmation =>
-  confirmationRecord.sign(confirmation, secrets)
-
-/** Checks a confirmation on its way into the session (MAC, rotation list, payment id); null for anything else. */
-export const verifyPaymentConfirmation = confirmationRecord.verify
-
-/** Reads the confirmation stored in a session's data; the MAC is not checked again, so no secret rotation can make it unreadable. */
-export const readRecordedConfirmation = confirmationRecord.read

@@ -40,6 +40,8 @@ export type JudgementOutcome =
   | "session_requoted"
   /** Everything received is owed back: what it paid for was already paid another way. */
   | "settled_otherwise"
+  /** Medusa holds a capture the plugin never confirmed for the session: flagged, never adopted. */
+  | "capture_unconfirmed"
 
 export type Judgement = {
   outcome: JudgementOutcome

@@ -19,6 +19,8 @@ export const ATTENTION_KINDS = {
   paid_twice: "The order was already paid another way (another payment, or marked paid by hand); this payment was recorded, not captured, and is owed back in full.",
   session_requoted: "Paid to an address whose checkout session was replaced; the cart did not become an order.",
   unknown_payment: "A signed payment no checkout session knows (deleted session, or another store on the same account).",
+  capture_unconfirmed:
+    "Medusa shows this payment captured, but the plugin recorded no confirmation for its session: it was not captured on the service's signed word. Check the chain before shipping.",
 } as const
 
 export type AttentionKind = keyof typeof ATTENTION_KINDS

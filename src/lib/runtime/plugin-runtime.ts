@@ -5,6 +5,7 @@ import type { ChainConfig } from "../chain/types"
 import { parsePluginOptions } from "../options/parse-plugin-options"
 import type { PluginOptions } from "../options/plugin-options"
 import { createServiceClient, type ServiceClient } from "../service-client/create-service-client"
+import type { PaymentBooks } from "../ledger/payment-books"
 
 /** What every part of the plugin works with, built once from the options. */
 export type PluginRuntime = {
@@ -19,6 +20,10 @@ export type PluginRuntime = {
   rpcClient(chainId: number): PublicClient | null
   /** The configured chain, or null. */
   chain(chainId: number): ChainConfig | null
+  /** The ledger module hands its books to the providers here when it loads. */
+  attachBooks(books: PaymentBooks): void
+  /** The plugin's books; throws when the stablecoin module was not registered with these options. */
+  books(): PaymentBooks
 }
 
 /** Builds the runtime of parsed options (one service client pair, one verifier, one RPC client per chain). */
@@ -27,6 +32,7 @@ export function createPluginRuntime(options: PluginOptions): PluginRuntime {
     createServiceClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.serviceTimeoutMs, maxRateLimitWaitMs })
   const rpcClients = new Map<number, PublicClient>()
   const chain = (chainId: number) => options.chains.find((c) => c.chainId === chainId) ?? null
+  let attached: PaymentBooks | null = null
   return {
     options,
     client: serviceClient(options.maxRateLimitWaitMs),
@@ -40,11 +46,24 @@ export function createPluginRuntime(options: PluginOptions): PluginRuntime {
       if (!client) rpcClients.set(chainId, (client = createRpcClient({ rpcUrl: configured.rpcUrl, timeoutMs: options.rpcTimeoutMs })))
       return client
     },
+    attachBooks(books) {
+      attached = books
+    },
+    books() {
+      if (!attached) {
+        throw new Error(
+          "stablecoin: the ledger module is not loaded with the providers' options. Register { resolve: \"medusa-payment-stablecoin/modules/stablecoin\", options } in medusa-config's modules with the same options as the payment providers."
+        )
+      }
+      return attached
+    },
   }
 }
 
 /** Runtimes by the raw options object Medusa hands over: the module and both providers get the same object from medusa-config. */
 const runtimes = new WeakMap<object, PluginRuntime>()
+/** And by their content, for a config that writes the same options twice as two objects: one runtime, one ledger for both. */
+const runtimesByContent = new Map<string, PluginRuntime>()
 
 /**
  * The runtime of these raw options: parsed once (throwing the options error that stops the app at
@@ -56,7 +75,9 @@ export function pluginRuntimeOf(rawOptions: unknown): PluginRuntime {
   const key = typeof rawOptions === "object" && rawOptions !== null ? rawOptions : null
   const known = key ? runtimes.get(key) : undefined
   if (known) return known
-  const runtime = createPluginRuntime(parsePluginOptions(rawOptions))
+  const content = JSON.stringify(rawOptions) ?? ""
+  const runtime = runtimesByContent.get(content) ?? createPluginRuntime(parsePluginOptions(rawOptions))
+  runtimesByContent.set(content, runtime)
   if (key) runtimes.set(key, runtime)
   return runtime
 }

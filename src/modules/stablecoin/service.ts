@@ -9,7 +9,10 @@ import { createBackgroundRunner, type BackgroundRunner } from "#src/lib/concurre
 import { describeError } from "#src/lib/errors/describe-error"
 import { nextPollAt } from "#src/lib/reconcile/next-poll-at"
 import { CONFIRMATION_SENT_STATUSES } from "#src/lib/status"
-import { insertLedgerPaymentFromSession, type LedgerSource } from "./ledger-payment-from-session"
+import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
+import type { PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
+import type { IssuedSessionPayment, PaymentBooks, SessionBook } from "#src/lib/ledger/payment-books"
+import { currentPaymentOfSession, insertIssuedPayment, recordPaymentFact, sessionBookOf } from "./session-books"
 import * as medusaData from "./medusa-data"
 import type { LedgerPayment, ProcessedWebhookEvent } from "./types"
 import { pgArray } from "./medusa-data"
@@ -90,6 +93,9 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     super(...arguments)
     this.runtime = pluginRuntimeOf(options)
     this.logger = container.logger as Logger
+    // The providers' only way to the ledger (Medusa gives them no container of the plugin's): lib/ledger/payment-books.ts.
+    const books: PaymentBooks = { recordIssuedPayment: (payment) => this.recordIssuedPayment(payment), bookOfSession: (sessionId) => this.retrieveSessionBook(sessionId) }
+    this.runtime.attachBooks(books)
     this.webhookApplier = createBackgroundRunner({
       concurrency: this.runtime.options.observationConcurrency,
       maxQueued: WEBHOOK_APPLIER_MAX_QUEUED,
@@ -149,36 +155,53 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     return this.runtime.rpcClient(chainId)
   }
 
-  /**
-   * The ledger row of a service payment, created from its payment session when it is missing (a
-   * webhook that arrived before the session-created subscriber ran, or a session re-quoted by
-   * updatePayment). The session lookup by a key inside `data` is a sequential scan: a fallback
-   * only. Null for a payment that is not this store's. Safe against a concurrent creation: the
-   * unique payment_id keeps one row.
-   */
-  async ensureLedgerPayment({ paymentId }: { paymentId: string }): Promise<LedgerPayment | null> {
+  /** The ledger row of a service payment, or null for a payment this store's providers never issued. */
+  async findLedgerPayment({ paymentId }: { paymentId: string }): Promise<LedgerPayment | null> {
     const [row] = await this.listStablecoinPayments({ payment_id: paymentId })
-    if (row) return row
-    if (await this.recordLedgerPayment({ paymentId })) {
-      const [created] = await this.listStablecoinPayments({ payment_id: paymentId })
-      return created ?? null
-    }
-    // Nothing written: no such session, or a concurrent writer was first.
-    const [concurrent] = await this.listStablecoinPayments({ payment_id: paymentId })
-    return concurrent ?? null
+    return row ?? null
   }
 
   /**
-   * Writes the ledger row a payment session describes, unless it exists; true when it wrote one.
-   * One statement for any session of the store, this plugin's or not (ledger-payment-from-session.ts).
+   * Records a payment a provider issued, bound to the Medusa session it was issued for (PaymentBooks).
+   * The session must exist: Medusa commits it before it asks the provider. Throws otherwise, so no
+   * session is shown a payment the ledger does not hold.
    */
   @InjectManager()
-  async recordLedgerPayment(source: LedgerSource, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+  async recordIssuedPayment(payment: IssuedSessionPayment, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const execute = this.execute(sharedContext)
+    const session = await medusaData.paymentSessionById(execute, payment.sessionId)
+    if (!session) throw new Error(`stablecoin: payment session ${payment.sessionId} not found; payment ${payment.paymentId} was not issued`)
     const now = new Date()
     // The first poll only after a few minutes: the webhook is the primary signal.
     const firstPollAt = nextPollAt({ attempts: 0, createdAt: now, now, settings: this.options.reconcile })
-    const row = { id: generateEntityId(undefined, "scpay"), firstPollAt }
-    return (await insertLedgerPaymentFromSession(this.execute(sharedContext), source, row)) !== null
+    await insertIssuedPayment(execute, payment, session, { id: generateEntityId(undefined, "scpay"), firstPollAt })
+  }
+
+  /** A session's book (PaymentBooks): its current payment with the recorded facts and what Medusa will capture; null for a session with none. */
+  @InjectManager()
+  async retrieveSessionBook(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<SessionBook | null> {
+    const execute = this.execute(sharedContext)
+    const session = await medusaData.paymentSessionById(execute, sessionId)
+    const row = session ? await currentPaymentOfSession(execute, sessionId) : null
+    return session && row ? sessionBookOf(session, row) : null
+  }
+
+  /** The newest payment the plugin issued for a session (a re-quote issues a newer one); null for none. */
+  @InjectManager()
+  async retrieveCurrentPaymentOfSession(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerPayment | null> {
+    return currentPaymentOfSession(this.execute(sharedContext), sessionId)
+  }
+
+  /**
+   * Records a confirmation or in-flight evidence on the ledger row it was judged for, while the row
+   * still belongs to the session the fact names; the first confirmation recorded stands. Callers
+   * hold the cart's lock (docs/architecture.md#the-cart-lock). Throws when the row is not that session's.
+   */
+  @InjectManager()
+  async recordPaymentFact(rowId: string, fact: { confirmation: PaymentConfirmation } | { inFlight: PaymentInFlight }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (!(await recordPaymentFact(this.execute(sharedContext), rowId, fact))) {
+      throw new Error(`stablecoin: ledger row ${rowId} is not the payment of the session the fact names; it was not recorded`)
+    }
   }
 
   /**
@@ -195,23 +218,6 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     const sets = entries.map(([column]) => (LEDGER_JSON_COLUMNS.has(column) ? `"${column}" = ?::jsonb` : `"${column}" = ?`))
     const values = entries.map(([column, value]) => (LEDGER_JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value))
     await this.execute(sharedContext)(`update stablecoin_payment set ${sets.join(", ")}, updated_at = now() where id = ? and deleted_at is null`, [...values, id])
-  }
-
-  /**
-   * Writes facts the plugin signed (a confirmation, in-flight evidence) into a payment session's
-   * data, top-level keys replaced, in one statement. Medusa's updatePaymentSession takes five for
-   * the same write (a read, a transaction around a read and the update) and passes the facts through
-   * the provider's updatePayment, whose MAC check guards writes the plugin did not sign; these it did
-   * (bench/RESULTS.md, statements per confirmation). Callers hold the cart's lock (Trap 2 in
-   * docs/architecture.md). Throws when the session is gone.
-   */
-  @InjectManager()
-  async recordSessionFacts(sessionId: string, facts: Record<string, unknown>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    const rows = await this.execute(sharedContext)(
-      `update payment_session set data = coalesce(data, '{}'::jsonb) || ?::jsonb, updated_at = now() where id = ? and deleted_at is null returning id`,
-      [JSON.stringify(facts), sessionId]
-    )
-    if (!rows.length) throw new Error(`stablecoin: payment session ${sessionId} not found; its facts were not recorded`)
   }
 
   @InjectManager()

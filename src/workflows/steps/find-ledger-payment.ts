@@ -1,15 +1,14 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
-export const ensureLedgerPaymentStepId = "ensure-ledger-payment-step"
+export const findLedgerPaymentStepId = "find-ledger-payment-step"
 
-export type EnsureLedgerPaymentStepInput = { paymentId: string }
+export type FindLedgerPaymentStepInput = { paymentId: string }
 
 /**
- * This step finds the ledger row of a service payment, creating it from its payment session when
- * it is missing (StablecoinModuleService.ensureLedgerPayment); null for a payment that is not this
- * store's. No compensation: the row records a fact (a payment exists at the service) that stays true.
+ * This step finds the ledger row of a service payment: written by the provider when it issued the
+ * payment for a session, so null means a payment this store's checkout never issued.
  */
-export const ensureLedgerPaymentStep = createStep(ensureLedgerPaymentStepId, async (input: EnsureLedgerPaymentStepInput, { container }) => {
-  return new StepResponse(await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).ensureLedgerPayment(input))
+export const findLedgerPaymentStep = createStep(findLedgerPaymentStepId, async (input: FindLedgerPaymentStepInput, { container }) => {
+  return new StepResponse(await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).findLedgerPayment(input))
 })

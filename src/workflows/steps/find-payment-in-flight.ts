@@ -4,15 +4,15 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Hex } from "viem"
 import { readPaymentArrival } from "#src/lib/chain/read-payment-arrival"
 import { storefrontReadLimit } from "#src/lib/checkout/storefront-read-limit"
-import { readRecordedConfirmation } from "#src/lib/confirmation/payment-confirmation"
-import { readRecordedInFlight, type PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
+import type { PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
+import { coversSession, decideSessionStatus, type DecideSessionStatusParameters } from "#src/lib/judgement/decide-session-status"
+import type { SessionBook } from "#src/lib/ledger/payment-books"
 import { compareWithIssued } from "#src/lib/judgement/compare-with-issued"
 import { observationFromStatusRecord } from "#src/lib/judgement/observation-from-status-record"
-import type { StablecoinSessionData } from "#src/lib/session-data"
 import { IN_FLIGHT_STATUSES, type ServiceStatus } from "#src/lib/status"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { judgedPaymentOf } from "#src/modules/stablecoin/ledger-update-from-judgement"
-import { verificationOf, type LedgerPayment, type MedusaPaymentSession } from "#src/modules/stablecoin/types"
+import { verificationOf, type LedgerPayment } from "#src/modules/stablecoin/types"
 
 export const findPaymentInFlightStepId = "find-payment-in-flight-step"
 
@@ -25,53 +25,50 @@ const DEPOSIT_LOG_LOOKBACK_BLOCKS = 2_000n
 const NEVER_IN_FLIGHT: readonly ServiceStatus[] = ["wrong_token", "held_sanctioned"]
 
 export type FoundPaymentInFlight = {
-  /** Whether the payment is on its way (already recorded on the session, or seen now). */
+  /** Whether the payment is on its way (already recorded in the books, or seen now). */
   inFlight: boolean
-  /** Evidence seen now, to record on the session; null when nothing new was seen. */
-  evidence: { session: { id: string; amount: string; currency_code: string }; cartId: string | null; inFlight: PaymentInFlight } | null
+  /** Evidence seen now, to record on the payment's ledger row; null when nothing new was seen. */
+  evidence: { paymentRowId: string; cartId: string | null; inFlight: PaymentInFlight } | null
 }
 
-/** The session and its cart as the completion's guard just read them (no second read of the same rows). */
-export type FindPaymentInFlightStepInput = { session: MedusaPaymentSession; cartId: string }
+/** The session's book and its cart as the completion's guard just read them (no second read of the same rows). */
+export type FindPaymentInFlightStepInput = { book: SessionBook; cartId: string }
 
-/** Whether the session's data already records the payment as confirmed or on its way (MAC'd facts only). */
-export function isRecordedOnItsWay(session: Pick<MedusaPaymentSession, "data">): boolean {
-  const data = session.data as Partial<StablecoinSessionData> | null
-  const paymentId = data?.paymentId
-  return !!paymentId && !!(readRecordedConfirmation(data.confirmation, paymentId) || readRecordedInFlight(data.inFlight, paymentId))
+/** Whether the plugin's books already hold the session's payment as confirmed or on its way. */
+export function isRecordedOnItsWay(book: SessionBook | null, policy: DecideSessionStatusParameters["policy"]): boolean {
+  return decideSessionStatus({ book, policy }) !== "pending"
 }
 
 /**
  * This step looks whether a stablecoin session's payment is on its way, once, in order of cost: the
- * session (a recorded confirmation or evidence), the ledger (a status the webhook or a poll
- * recorded), then upstream at most once per payment per 2 s and within the store's read budget
+ * books (a recorded confirmation or evidence), the ledger row's status (the webhook or a poll
+ * recorded it), then upstream at most once per payment per 2 s and within the store's read budget
  * shared with shoppers' pages (StablecoinModuleService.claimStorefrontRead, so a flood of
  * completions cannot push the store into the service's 429): the service (judged against what the
  * plugin issued, applied to nothing, so it takes no payment lock) and, when it has not seen the
- * transfer, the chain (the service lags it by a block). It never captures.
+ * transfer, the chain (the service lags it by a block). Only the payment the plugin issued for
+ * this session, for the amount Medusa will capture, counts. It never captures.
  */
-export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, async ({ session, cartId }: FindPaymentInFlightStepInput, { container }) => {
+export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, async ({ book, cartId }: FindPaymentInFlightStepInput, { container }) => {
   const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const none = (inFlight: boolean) => new StepResponse<FoundPaymentInFlight>({ inFlight, evidence: null })
-  const paymentId = (session.data as Partial<StablecoinSessionData> | null)?.paymentId
-  if (!paymentId) return none(false)
-  if (isRecordedOnItsWay(session)) return none(true)
-  const [row] = await module.listStablecoinPayments({ payment_id: paymentId })
-  // The ledger row is created when the session is; without it there is nothing issued to judge against.
-  if (!row || row.payment_session_id !== session.id) return none(false)
-  const seen = await seenOnItsWay(container, module, row, session)
+  const none = (inFlight: boolean): StepResponse<FoundPaymentInFlight> => new StepResponse({ inFlight, evidence: null })
+  if (isRecordedOnItsWay(book, module.options)) return none(true)
+  if (!coversSession(book)) return none(false)
+  const [row] = await module.listStablecoinPayments({ payment_id: book.payment.paymentId })
+  if (!row || row.payment_session_id !== book.sessionId) return none(false)
+  const seen = await seenOnItsWay(container, module, row)
   if (!seen) return none(false)
   return new StepResponse<FoundPaymentInFlight>({
     inFlight: true,
     evidence: {
-      session: { id: session.id, amount: session.amount, currency_code: session.currency_code },
+      paymentRowId: row.id,
       cartId,
-      inFlight: { paymentId, seenBy: seen.seenBy, status: seen.status, observedAt: new Date().toISOString() },
+      inFlight: { sessionId: book.sessionId, paymentId: row.payment_id, seenBy: seen.seenBy, status: seen.status, observedAt: new Date().toISOString() },
     },
   })
 })
 
-async function seenOnItsWay(container: MedusaContainer, module: StablecoinModuleService, row: LedgerPayment, session: MedusaPaymentSession): Promise<Pick<PaymentInFlight, "seenBy" | "status"> | null> {
+async function seenOnItsWay(container: MedusaContainer, module: StablecoinModuleService, row: LedgerPayment): Promise<Pick<PaymentInFlight, "seenBy" | "status"> | null> {
   const recorded = row.status as ServiceStatus
   if (NEVER_IN_FLIGHT.includes(recorded)) return null
   if (IN_FLIGHT_STATUSES.includes(recorded)) return { seenBy: "ledger", status: recorded }
@@ -95,8 +92,8 @@ async function seenOnItsWay(container: MedusaContainer, module: StablecoinModule
     logger.warn(`stablecoin: asking the service whether ${row.payment_id} is on its way failed (${answer.error.code}); the chain is asked instead.`)
   }
 
-  // The proof of the session the shopper saw (the ledger row holds the same one).
-  const proof = verificationOf({ verification: (session.data as Partial<StablecoinSessionData>).verification ?? null })
+  // The proof of the addresses the shopper was shown, as the provider recorded it when it issued the payment.
+  const proof = verificationOf(row)
   const client = module.rpcClient(row.chain_id)
   const recipient = proof?.rail === "deposit" ? proof.forwarder : proof?.pool
   if (!proof || !client || !recipient) return null

@@ -42,9 +42,16 @@ export const judgePaymentObservationStep = createStep(
     const medusaPayment = found?.payment ?? null
     let capturedAt = row.captured_at
     if (medusaPayment?.captured_at && !capturedAt) {
-      // Captured by an earlier attempt that died (or whose cart completion failed) before the ledger heard of it.
+      const confirmation = row.confirmation as PaymentConfirmation | null
+      if (confirmation?.sessionId !== row.payment_session_id) {
+        // Not captured on the service's word through the plugin: shown to the merchant, never taken as paid.
+        await module.updateLedgerPayment({ id: row.id, attention: "capture_unconfirmed" })
+        container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: Medusa payment ${medusaPayment.id} of ${row.payment_id} is captured without the plugin's confirmation; flagged capture_unconfirmed.`)
+        return new StepResponse<JudgedPaymentObservation, string | null>({ outcome: "capture_unconfirmed", paymentRowId: row.id, changed: row.attention !== "capture_unconfirmed", capture: null }, null)
+      }
+      // Captured by an earlier attempt of the plugin's that died (or whose cart completion failed) before the ledger heard of it.
       capturedAt = medusaPayment.captured_at
-      await module.updateLedgerPayment({ id: row.id, captured_at: capturedAt, confirmed_by: observation.source, confirmed_at: new Date() })
+      await module.updateLedgerPayment({ id: row.id, captured_at: capturedAt, confirmed_by: confirmation.source, confirmed_at: new Date() })
     }
     // A refund Medusa made on its own (a captured cart that could not complete) is owed to the payer: list it.
     if (medusaPayment?.refunds.length) await module.recordMedusaRefunds(row.id, medusaPayment)
@@ -55,7 +62,7 @@ export const judgePaymentObservationStep = createStep(
       observation,
       policy: module.options,
       txHashHeldBy: observation.txHash ? await module.findTxHashHolder(row.chain_id, observation.txHash, row.payment_id) : null,
-      sessionExpectsPayment: session?.data?.paymentId === row.payment_id,
+      sessionExpectsPayment: !!session && (await module.retrieveCurrentPaymentOfSession(session.id))?.id === row.id,
       settledOtherwise: !capturedAt && !!found?.settledOtherwise,
     })
     // A row learned from an event whose session was gone stays an unknown payment.
@@ -80,6 +87,7 @@ export const judgePaymentObservationStep = createStep(
     const result: JudgedPaymentObservation = { outcome: judgement.outcome, paymentRowId: row.id, changed, capture: null }
     if (judgement.capture && session) {
       const confirmation: PaymentConfirmation = {
+        sessionId: session.id,
         paymentId: row.payment_id,
         rail: row.rail as PaymentConfirmation["rail"],
         status: judgement.status!,
@@ -94,7 +102,7 @@ export const judgePaymentObservationStep = createStep(
       }
       result.capture = { paymentRowId: row.id, session: { id: session.id, amount: session.amount, currency_code: session.currency_code }, cart: found!.cart, confirmation, settledAttention }
     }
-    return new StepResponse(result, result.capture ? row.id : null)
+    return new StepResponse<JudgedPaymentObservation, string | null>(result, result.capture ? row.id : null)
   },
   async (captureRowId, { container }) => {
     if (captureRowId) await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).updateLedgerPayment({ id: captureRowId, attention: "capture_failed" })

@@ -2,7 +2,7 @@ import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storefrontErrorAnswer, type StorefrontErrorAnswer } from "#src/lib/errors/storefront-error-answer"
 import { STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
-import { isStablecoinSession } from "#src/modules/stablecoin/ledger-payment-from-session"
+import { isStablecoinSession } from "#src/modules/stablecoin/plugin-sessions"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { StablecoinStoreError } from "#src/providers/stablecoin/core/stablecoin-store-error"
 

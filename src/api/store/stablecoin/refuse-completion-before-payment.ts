@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { isStablecoinSession } from "#src/modules/stablecoin/ledger-payment-from-session"
+import { railOfProvider } from "#src/modules/stablecoin/plugin-sessions"
 import { storefrontErrorAnswer } from "#src/lib/errors/storefront-error-answer"
 import { STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
 import { StablecoinStoreError } from "#src/providers/stablecoin/core/stablecoin-store-error"
@@ -27,14 +27,17 @@ import { orderBeingPlacedError } from "./completion-lock-wait"
 export async function refuseCompletionBeforePayment(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const module = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const cart = await module.retrievePaymentSessionsOfCart(req.params.id!)
-  const sessions = (cart?.sessions ?? []).filter(isStablecoinSession)
+  // Every session of the plugin's providers, whatever its data says: the books decide, not the data.
+  const sessions = (cart?.sessions ?? []).filter((session) => railOfProvider(session.provider_id) !== null)
   // A cart already completed answers its order (Medusa finds it through the order-cart link).
   if (!sessions.length || cart?.orderId) return next()
   for (const session of sessions) {
     // Both waits for the cart's lock (recording the evidence, then the holder) answer busy when they run out; any other error is Medusa's to answer.
     try {
+      const book = await module.retrieveSessionBook(session.id)
+      if (!book) continue
       // Already recorded (a retried completion): no workflow run, which would only read it again.
-      const onItsWay = isRecordedOnItsWay(session) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { session, cartId: req.params.id! } })).result
+      const onItsWay = isRecordedOnItsWay(book, module.options) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { book, cartId: req.params.id! } })).result
       if (!onItsWay) continue
       await releaseStablecoinLock(req.scope, await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }))
     } catch (error) {

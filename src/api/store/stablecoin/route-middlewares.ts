@@ -1,8 +1,13 @@
 import { validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { refuseCompletionBeforePayment } from "./refuse-completion-before-payment"
+import { refuseForeignSessionData } from "./refuse-foreign-session-data"
 import { StoreGetStablecoinCartPayment, StoreGetStablecoinOptions } from "./validators"
 
-/** Validation of the store routes under /store/stablecoin (the publishable key is Medusa's, for every /store route), and the refusal to complete a cart whose stablecoin payment is not on its way. */
+/**
+ * Validation of the store routes under /store/stablecoin (the publishable key is Medusa's, for every
+ * /store route), of the data a storefront sends when it creates a stablecoin session, and the
+ * refusal to complete a cart whose stablecoin payment is not on its way.
+ */
 export const storeStablecoinMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/store/stablecoin/carts/:id/payment",
@@ -13,6 +18,11 @@ export const storeStablecoinMiddlewares: MiddlewareRoute[] = [
     matcher: "/store/stablecoin/options",
     method: ["GET"],
     middlewares: [validateAndTransformQuery(StoreGetStablecoinOptions, { isList: false, defaults: [] })],
+  },
+  {
+    matcher: "/store/payment-collections/:id/payment-sessions",
+    method: ["POST"],
+    middlewares: [refuseForeignSessionData],
   },
   {
     matcher: "/store/carts/:id/complete",

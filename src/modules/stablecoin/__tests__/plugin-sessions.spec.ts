@@ -1,5 +1,5 @@
 import { buildSession } from "#src/lib/checkout/__tests__/build-session"
-import { isStablecoinSession, railOfProvider } from "../ledger-payment-from-session"
+import { isStablecoinSession, railOfProvider } from "../plugin-sessions"
 
 const medusaSession = (provider_id: string, data: Record<string, unknown> | null) => ({ provider_id, data })
 

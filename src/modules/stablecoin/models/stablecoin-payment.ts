@@ -35,6 +35,14 @@ const StablecoinPayment = model
     expires_at: model.dateTime().nullable(),
     /** The on-chain verification proof of the addresses shown (chain, block, pool, forwarder). */
     verification: model.json().nullable(),
+    /**
+     * The confirmation the plugin's capture path recorded for this row's session and payment
+     * (PaymentConfirmation): what the provider's authorizePayment, capturePayment and refundPayment
+     * decide from. Never copied from a session's data (docs/architecture.md#where-facts-live).
+     */
+    confirmation: model.json().nullable(),
+    /** Evidence the payment is on its way (PaymentInFlight), recorded by the completion guard: the provider answers pending_authorization on it. */
+    in_flight: model.json().nullable(),
     /** webhook | reconcile | merchant: who confirmed the payment. */
     confirmed_by: model.text().nullable(),
     confirmed_at: model.dateTime().nullable(),

@@ -29,8 +29,8 @@ import { computePaymentRef } from "#src/lib/chain/compute-payment-ref"
 import type { ChainVerifier } from "#src/lib/chain/create-chain-verifier"
 import { formatTokenAmount } from "#src/lib/chain/format-token-amount"
 import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "#src/lib/chain/types"
-import { readRecordedConfirmation, verifyPaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
-import { readRecordedInFlight, verifyPaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
+import { capturingConfirmationOf, decideSessionStatus, recordedConfirmationOf } from "#src/lib/judgement/decide-session-status"
+import type { PaymentBooks, SessionBook } from "#src/lib/ledger/payment-books"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import type { PluginOptions } from "#src/lib/options/index"
 import { pluginRuntimeOf } from "#src/lib/runtime/plugin-runtime"
@@ -40,7 +40,6 @@ import { MAX_CART_TOTAL } from "#src/lib/service-client/schemas"
 import type { ServiceClient } from "#src/lib/service-client/create-service-client"
 import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "#src/lib/service-client/errors"
 import type { Quote } from "#src/lib/service-client/schemas"
-import { judgeRecordedConfirmation } from "#src/lib/judgement/judge-recorded-confirmation"
 import type { Rail } from "#src/lib/status"
 import { STOREFRONT_ERROR_CODES, type StablecoinSessionData } from "#src/lib/session-data"
 import { serviceErrorToMedusaError, StablecoinStoreError } from "./stablecoin-store-error"
@@ -69,6 +68,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   protected readonly logger_: Logger
   protected readonly client_: ServiceClient
   protected readonly verifier_: ChainVerifier
+  private readonly books_: () => PaymentBooks
 
   static validateOptions(options: Record<string, unknown>): void {
     pluginRuntimeOf(options)
@@ -82,6 +82,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     this.logger_ = cradle.logger
     this.client_ = runtime.client
     this.verifier_ = runtime.verifier
+    this.books_ = () => runtime.books()
   }
 
   /** Creates this rail's payment for a quote at the service and proves its addresses on-chain. */
@@ -90,43 +91,51 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const currency = checkCurrency(currency_code)
     const choice = this.readStorefrontChoice(data)
-    const sessionId = (typeof data?.session_id === "string" ? data.session_id : undefined) ?? context?.idempotency_key ?? null
+    // Medusa writes session_id after the storefront's keys, so it is Medusa's own.
+    const sessionId = (typeof data?.session_id === "string" ? data.session_id : undefined) ?? context?.idempotency_key
+    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "A stablecoin payment is issued for a Medusa payment session; no session id was given (data.session_id).")
     const sessionData = await this.startPayment({ amount, currency, ...choice, sessionId })
     return { id: sessionData.paymentId, data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
   async updatePayment({ amount, currency_code, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = data as Partial<StablecoinSessionData> | undefined
-    // The plugin records what it learned this way; only a valid MAC passes, so no other caller can forge a record.
-    const facts = this.verifyRecordedFacts(current)
-    if (facts) return { data: facts }
     const currency = checkCurrency(currency_code)
     const unchanged =
       current?.paymentId && current.fiatCurrency === currency && current.fiatTotal === toFiatNumber(amount)
     if (unchanged) return { data: current as Record<string, unknown> }
+    const sessionId = current?.sessionId ?? context?.idempotency_key
+    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "A stablecoin payment is re-quoted for a Medusa payment session; the session data names none (sessionId).")
     const sessionData = await this.startPayment({
       amount,
       currency,
       token: (current?.token as TokenSymbol | undefined) ?? this.options_.defaultToken,
       chainId: current?.chainId ?? this.options_.defaultChainId,
-      sessionId: current?.sessionId ?? context?.idempotency_key ?? null,
+      sessionId,
     })
     return { data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
   /**
-   * Decides from the session data alone, with no request (Medusa calls it under the cart's lock,
-   * where every fact is recorded): `captured` with a recorded confirmation the status table allows;
-   * `pending_authorization` once the payment is on its way, so the cart becomes an order awaiting
-   * payment and the webhook captures it later (docs/architecture.md#deferred-authorization); `pending` before
-   * that, never `error` while waiting.
+   * Decides from the plugin's books for the session Medusa names (`context.idempotency_key` is its
+   * id), never from the session's data, which the storefront writes and reads back
+   * (docs/architecture.md#where-facts-live). No request is made: Medusa calls it under the cart's
+   * lock, where every fact is recorded. `captured` with a confirmation recorded for this session's
+   * payment; `pending_authorization` once the payment is on its way, so the cart becomes an order
+   * awaiting payment and the webhook captures it later (docs/architecture.md#deferred-authorization);
+   * `pending` before that, never `error` while waiting. The data returned (which Medusa stores on
+   * the payment) names the session and payment the decision was about, for capture and refunds.
    */
-  async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    return { status: this.sessionStatusOf(data), data }
+  async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const sessionId = context?.idempotency_key
+    const book = sessionId ? await this.books_().bookOfSession(sessionId) : null
+    const status = decideSessionStatus({ book, policy: this.options_ })
+    return { status, data: { ...data, sessionId: sessionId ?? null, paymentId: book?.payment.paymentId ?? null, refunds: null } }
   }
 
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    if (!this.isConfirmed(data)) {
+    const book = await this.bookOfPayment(data)
+    if (!book || !capturingConfirmationOf({ book, policy: this.options_ })) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         "This stablecoin payment has no confirmation from the payment service; it is captured only when the signed payment_confirmed webhook arrives (or the merchant confirms a payment the service reports as paid)."
@@ -150,17 +159,19 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
    * event or the chain named). It never claims that a transfer happened; the ledger lists it.
    */
   async refundPayment({ amount, data }: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const session = data as StablecoinSessionData
-    const confirmation = readRecordedConfirmation(session.confirmation, session.paymentId)
-    if (!confirmation) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Stablecoin payment ${session.paymentId} has no recorded confirmation: nothing was received to refund.`)
+    const book = await this.bookOfPayment(data)
+    const confirmation = book ? recordedConfirmationOf(book) : null
+    if (!book || !confirmation) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Stablecoin payment ${String(data?.paymentId)} has no recorded confirmation: nothing was received to refund.`)
     }
-    const earlier = Array.isArray(session.refunds) ? session.refunds : []
+    const payment = book.payment
+    // Earlier refunds of this Medusa payment: its data holds only what this method returned (authorizePayment starts it empty).
+    const earlier = Array.isArray(data?.refunds) ? (data.refunds as LedgerRefund[]) : []
     const fiat = MathBN.convert(amount).toFixed()
     const tokenAmount = computeRefundTokenAmount({
       refundFiat: fiat,
-      fiatTotal: String(session.fiatTotal),
-      expectedAmount: BigInt(session.amount),
+      fiatTotal: String(payment.fiatTotal),
+      expectedAmount: BigInt(payment.expectedAmount),
       confirmedAmount: BigInt(confirmation.confirmedAmount),
       alreadyRefunded: earlier.reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n),
     })
@@ -168,17 +179,18 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
       id: randomUUID(),
       reason: "merchant",
       fiatAmount: fiat,
-      currencyCode: session.fiatCurrency,
+      currencyCode: payment.currencyCode,
       tokenAmount: tokenAmount.toString(),
-      token: session.token,
-      chainId: session.chainId,
-      tokenDecimals: session.tokenDecimals,
-      payerAddress: confirmation.payerAddress,
+      token: payment.token,
+      chainId: payment.chainId,
+      tokenDecimals: payment.tokenDecimals!,
+      // The chain's word on who paid, where it was read; the confirmation's otherwise.
+      payerAddress: payment.payerAddress ?? confirmation.payerAddress,
       state: "due",
       recordedAt: new Date().toISOString(),
     }
     this.logger_.warn(
-      `stablecoin: refund of ${fiat} ${session.fiatCurrency} recorded for payment ${session.paymentId}: send ${formatTokenAmount(tokenAmount, session.tokenDecimals)} ${session.token} on chain ${session.chainId} to ${refund.payerAddress ?? "the payer (unknown: check the transaction)"} manually; no funds were moved. It is listed in the ledger as due.`
+      `stablecoin: refund of ${fiat} ${payment.currencyCode} recorded for payment ${payment.paymentId}: send ${formatTokenAmount(tokenAmount, refund.tokenDecimals)} ${payment.token} on chain ${payment.chainId} to ${refund.payerAddress ?? "the payer (unknown: check the transaction)"} manually; no funds were moved. It is listed in the ledger as due.`
     )
     return { data: { ...data, refunds: [...earlier, refund] } }
   }
@@ -191,7 +203,8 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   /** Asks the service; the answer is shown, never a reason to capture (only a recorded confirmation is). */
   async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const record = await this.pollService(data)
-    return { status: this.sessionStatusOf(data), data: { ...data, serviceStatus: record } }
+    const book = await this.bookOfPayment(data)
+    return { status: decideSessionStatus({ book, policy: this.options_ }), data: { ...data, serviceStatus: record } }
   }
 
   /** Medusa's generic /hooks/payment route answers before verifying; events go to /hooks/stablecoin instead. */
@@ -199,34 +212,16 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
-  private sessionStatusOf(data: Record<string, unknown> | undefined) {
-    if (this.isConfirmed(data)) return PaymentSessionStatus.CAPTURED
-    const session = data as Partial<StablecoinSessionData> | undefined
-    const inFlight = session?.paymentId ? readRecordedInFlight(session.inFlight, session.paymentId) : null
-    return inFlight ? PaymentSessionStatus.PENDING_AUTHORIZATION : PaymentSessionStatus.PENDING
-  }
-
-  /** The MAC-checked facts an update carries (a confirmation, in-flight evidence), each about the payment it names; null when it carries none. */
-  private verifyRecordedFacts(data: Partial<StablecoinSessionData> | undefined): Partial<StablecoinSessionData> | null {
-    const facts: Partial<StablecoinSessionData> = {}
-    for (const [key, verify] of [["confirmation", verifyPaymentConfirmation], ["inFlight", verifyPaymentInFlight]] as const) {
-      const value = data?.[key]
-      if (value === undefined || value === null) continue
-      const paymentId = String((value as { paymentId?: unknown }).paymentId ?? "")
-      if (!verify(value, paymentId, this.options_.webhookSecrets)) {
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refusing a payment ${key} record whose signature does not verify.`)
-      }
-      Object.assign(facts, { [key]: value })
-    }
-    return Object.keys(facts).length ? facts : null
-  }
-
-  /** A recorded (MAC-checked) confirmation that judgeObservation allows to capture, with what this session issued. */
-  private isConfirmed(data: Record<string, unknown> | undefined): boolean {
-    const session = data as StablecoinSessionData | undefined
-    if (!session?.paymentId) return false
-    const confirmation = readRecordedConfirmation(session.confirmation, session.paymentId)
-    return !!confirmation && judgeRecordedConfirmation({ session, confirmation, policy: this.options_ })
+  /**
+   * The book of the session a Medusa payment (or session) data names. Its `sessionId` is the one
+   * authorizePayment wrote from Medusa's context; the payment id must be that session's current
+   * payment, so data naming another payment gets nothing.
+   */
+  private async bookOfPayment(data: Record<string, unknown> | undefined): Promise<SessionBook | null> {
+    const sessionId = data?.sessionId
+    if (typeof sessionId !== "string") return null
+    const book = await this.books_().bookOfSession(sessionId)
+    return book && book.payment.paymentId === data?.paymentId ? book : null
   }
 
   private async pollService(data: Record<string, unknown> | undefined) {
@@ -269,14 +264,14 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     token: TokenSymbol
     chainId: number
     payerAddress?: string
-    sessionId: string | null
+    sessionId: string
   }): Promise<StablecoinSessionData> {
     const request = { merchantId: this.options_.merchantId, cart: { total: checkTotal(input.amount), currency: input.currency }, token: input.token, chainId: input.chainId }
     // A create-pool call whose outcome is unknown consumed its quote: start once more with a fresh one.
     for (let attempt = 1; ; attempt++) {
       const quoted = await this.client_.createQuote(request)
       if (!quoted.ok) throw this.serviceError(quoted.error)
-      const answered = verifyQuoteAnswersRequest({ request, quote: quoted.value })
+      const answered = verifyQuoteAnswersRequest({ request, quote: quoted.value, policy: this.options_ })
       if (!answered.ok) {
         this.logger_.error(`stablecoin: quote ${quoted.value.quoteId} does not answer the request; nothing shown. ${answered.error.message}`)
         throw new StablecoinStoreError(STOREFRONT_ERROR_CODES.quoteMismatch, `The payment service quoted another amount, currency, token or chain than this cart asked for (check ${answered.error.check} failed); nothing was shown. Please try again.`)
@@ -301,12 +296,28 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
           expiresAt: quote.expiresAt,
           deposit: deposit ?? null,
           connect: connect ?? null,
-          confirmation: null,
-          inFlight: null,
           refunds: null,
           payerAddress: null,
           ...railPayment,
         }
+        await this.books_().recordIssuedPayment({
+          sessionId: input.sessionId,
+          paymentId: quote.paymentId,
+          quoteId: quote.quoteId,
+          intentId: deposit?.intentId ?? null,
+          rail: this.rail,
+          chainId: quote.chainId,
+          token: quote.token,
+          tokenAddress: railPayment.tokenAddress,
+          tokenDecimals: railPayment.tokenDecimals,
+          expectedAmount: quote.stablecoinAmount,
+          toleranceBps: sessionData.toleranceBps,
+          currencyCode: quote.fiatCurrency,
+          fiatTotal: String(quote.fiatTotal),
+          fxRate: String(quote.fxRate),
+          expiresAt: quote.expiresAt,
+          verification: railPayment.verification,
+        })
         return sessionData
       } catch (e) {
         if (e instanceof PoolCreationOutcomeUnknownError && attempt < 2) {

@@ -2,7 +2,7 @@ import { buildPublicPayment, type PublicLedgerRow, type PublicPaymentProblem } f
 import type { StablecoinCartPaymentResponse } from "#src/lib/checkout/public-payment"
 import { shouldRefreshPayment } from "#src/lib/checkout/should-refresh-payment"
 import { isJustSentPayment } from "#src/lib/checkout/storefront-read-limit"
-import { isStablecoinSession } from "#src/modules/stablecoin/ledger-payment-from-session"
+import { isStablecoinSession } from "#src/modules/stablecoin/plugin-sessions"
 import type { LedgerPayment } from "#src/modules/stablecoin/types"
 
 export type CartPaymentSession = { id: string; provider_id: string; data: Record<string, unknown> | null; created_at?: string | Date | null }
