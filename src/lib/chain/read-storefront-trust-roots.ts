@@ -59,7 +59,7 @@ export async function readStorefrontTrustRoots({ chains, clientOf }: ReadStorefr
     chains.map(async (chain) => {
       const client = clientOf?.(chain.chainId) ?? (createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient)
       const facts = await readPoolRoots(client, chain)
-      if (!facts.ok) gaps.push({ chainId: chain.chainId, missing: ["pool", "forwarderInitCodeHash"], reason: `${facts.error.read} failed: ${facts.error.details ?? "no answer"}` })
+      if (!facts.ok) gaps.push({ chainId: chain.chainId, missing: ["pool", "forwarderInitCodeHash"], reason: `${facts.error.read} failed: ${(facts.error.details ?? "no answer").replace(/\.$/, "")}` })
       else if (!facts.value.forwarderInitCodeHash) gaps.push({ chainId: chain.chainId, missing: ["forwarderInitCodeHash"], reason: facts.value.reason! })
       return { ...chain, ...(facts.ok ? { pool: facts.value.pool, forwarderInitCodeHash: facts.value.forwarderInitCodeHash } : {}) }
     })

@@ -1,11 +1,9 @@
 import { execFile } from "node:child_process"
 import path from "node:path"
-import { concat, createPublicClient, encodeAbiParameters, getAddress, http, keccak256, type Address, type Hex, type PublicClient } from "viem"
-import { deployFixture, devAccounts, startAnvil, type Anvil, type ChainFixture } from "#sandbox/chain/index"
-import { poolBytecode } from "#sandbox/contracts/bytecode"
+import { createPublicClient, getAddress, http, type Address, type Hex, type PublicClient } from "viem"
+import { deployFixture, startAnvil, type Anvil, type ChainFixture } from "#sandbox/chain/index"
 import { parseTrustRoots } from "../../../storefront/trust/parse-trust-roots"
 import { poolAbi, poolFactoryAbi } from "../abis"
-import { derivePoolAddress } from "../derive-pool-address"
 import { readStorefrontTrustRoots } from "../read-storefront-trust-roots"
 
 jest.setTimeout(60_000)
@@ -60,18 +58,6 @@ describe("readStorefrontTrustRoots", () => {
   it("the roots it prints parse back in the browser with both kept", async () => {
     const { roots } = await readStorefrontTrustRoots({ chains: [options(chain.payout)] })
     expect(parseTrustRoots(JSON.stringify(roots))).toMatchObject({ ok: true, value: { chains: [{ pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash }] } })
-  })
-})
-
-describe("derivePoolAddress", () => {
-  it.each([
-    ["the merchant's deployed pool", () => chain.payout],
-    ["a pool not deployed yet", () => undeployedPayout],
-    ["another payout's pool", () => devAccounts.otherPayout.address],
-  ])("%s: what factory.poolOf(payout) answers", async (_label, payoutOf) => {
-    const payout = payoutOf()
-    const poolInitCodeHash = keccak256(concat([poolBytecode, encodeAbiParameters([{ type: "address" }], [payout])]))
-    expect(derivePoolAddress({ factory: chain.factory, payout, poolInitCodeHash })).toBe(await poolOf(payout))
   })
 })
 
