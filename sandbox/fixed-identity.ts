@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { buildStorefrontTrustRoots } from "#src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "#src/lib/chain/format-storefront-config-env"
-import { pinPool } from "#dev/pin-pool"
+import { readStorefrontTrustRoots } from "#src/lib/chain/read-storefront-trust-roots"
 import type { SandboxConfigJson, SandboxOptions } from "./index"
 
 /**
@@ -60,12 +59,13 @@ export function backendEnvOf(config: SandboxConfigJson): Record<string, string> 
 }
 
 /**
- * The storefront's line: the pinned trust roots as `npm run storefront:config -- --pin-pool` prints
- * them for these options (pool and forwarder init code hash read from each chain).
+ * The storefront's line: the trust roots as `npm run storefront:config` prints them for these
+ * options, with each chain's pool and forwarder init code hash read from its anvil. The sandbox
+ * deploys its chains, so a chain without them is broken: an error, not a line browsers would refuse.
  */
 export async function storefrontEnvLineOf(config: SandboxConfigJson): Promise<string> {
-  const roots = buildStorefrontTrustRoots({ chains: config.chains })
-  await Promise.all(roots.chains.map((c, i) => pinPool(c, config.chains[i]!.rpcUrl)))
+  const { roots, gaps } = await readStorefrontTrustRoots({ chains: config.chains })
+  if (gaps.length > 0) throw new Error(`storefront roots: ${gaps.map((g) => `chain ${g.chainId}: no ${g.missing.join(" and ")} (${g.reason})`).join("; ")}`)
   return formatStorefrontConfigEnv({ roots })
 }
 

@@ -3,8 +3,9 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import type { Address } from "viem"
 import { startSandbox, type Sandbox } from "#sandbox"
-import { devAccounts } from "#sandbox/chain/index"
+import { devAccounts, localClients } from "#sandbox/chain/index"
 import { DEV_ADMIN } from "#dev/dev-state"
+import { poolAbi } from "#src/lib/chain/abis"
 import { buildStorefrontTrustRoots } from "#src/lib/chain/build-storefront-trust-roots"
 import { formatStorefrontConfigEnv } from "#src/lib/chain/format-storefront-config-env"
 import { formatTokenAmount } from "#src/lib/chain/format-token-amount"
@@ -117,13 +118,21 @@ describe("the admin in Chromium", () => {
 
   it("the storefront configuration panel shows and copies the line storefront:config prints, without any RPC URL", async () => {
     const base = parsePluginOptions(pluginOptionsFor(sandbox)).chains[0]!
-    const expected = formatStorefrontConfigEnv({ roots: buildStorefrontTrustRoots({ chains: [base, { ...base, chainId: 137 }] }) })
+    // 8453's pool and its forwarder init code hash as the chain has them; 137's node is down, so its line lacks both.
+    const { pool } = sandbox.toJSON().chains[0]!
+    const forwarderInitCodeHash = await localClients(8453, base.rpcUrl).publicClient.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
+    const expected = formatStorefrontConfigEnv({ roots: buildStorefrontTrustRoots({ chains: [{ ...base, pool, forwarderInitCodeHash }, { ...base, chainId: 137 }] }) })
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url })
     await page.goto(`${server.url}/app/stablecoin`)
     const env = page.locator('[data-testid="stablecoin-storefront-env"]')
     await env.waitFor({ timeout: 120_000 })
     expect(await env.textContent()).toBe(expected)
     expect(expected).not.toContain(base.rpcUrl)
+    const gaps = page.locator('[data-testid="stablecoin-storefront-gap"]')
+    expect(await gaps.evaluateAll((lines) => lines.map((l) => l.getAttribute("data-chain-id")))).toEqual(["137"])
+    const warning = (await gaps.first().textContent())!
+    expect(warning).toContain("Chain 137: no pool and forwarderInitCodeHash in this line")
+    expect(warning).not.toContain("127.0.0.1:9")
     await page.locator('[data-testid="stablecoin-storefront-config"]').getByRole("button", { name: "Copy" }).click()
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(expected)
     await shot("storefront-config", '[data-testid="stablecoin-storefront-config"]')

@@ -1,10 +1,9 @@
-import { buildStorefrontTrustRoots } from "../../src/lib/chain/build-storefront-trust-roots"
-import { formatStorefrontConfigEnv } from "../../src/lib/chain/format-storefront-config-env"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../../sandbox"
+import { storefrontEnvLineOf } from "../../sandbox/fixed-identity"
 import { freePort } from "#dev/ports"
 import { timed, type Service } from "#dev/processes"
 import { startBackend, writeBackendEnv } from "./backend"
@@ -83,7 +82,8 @@ async function main() {
     log(`region ${merchant.region} (${merchant.countries.join(", ")}) takes the stablecoin providers`)
     const footprint = storefrontPluginFootprint(app)
     log(`the plugin brings ${footprint.packages} packages into the storefront, no Medusa server package (${footprint.medusaPackages.join(", ")})`)
-    const storefrontConfig = formatStorefrontConfigEnv({ roots: buildStorefrontTrustRoots({ chains: sandbox.toJSON().chains }) })
+    // The line storefront:config prints, pool and forwarder init code hash included: without them the browser refuses the deposit address.
+    const storefrontConfig = await storefrontEnvLineOf(sandbox.toJSON())
     const setup = { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY, storefrontConfig }
 
     /** One customer's checkout, the order on the confirmation page checked against the store's payment view. */

@@ -16,9 +16,11 @@ export type StorefrontChainRoots = {
   payout: Address
   tokens: Partial<Record<TokenSymbol, { address: Address; decimals: number }>>
   /**
-   * Optional, read from the chain when the roots were printed (`storefront:config --pin-pool`): the
-   * pool `factory.poolOf(payout)` and its `forwarderInitCodeHash()`. With them the checks that need
-   * no node also prove the pool and the deposit address (a shopper without a wallet or public RPC).
+   * The pool `factory.poolOf(payout)` and its `forwarderInitCodeHash()`, read from the chain when the
+   * roots were printed (`storefront:config`, the admin's copy; readStorefrontTrustRoots). With them
+   * the checks that need no node also prove the pool and the deposit address; a chain whose roots
+   * lack either gets every deposit address refused (`deposit_roots_missing`). Optional only because
+   * a chain whose reads failed is still listed.
    */
   pool?: Address
   forwarderInitCodeHash?: Hex
