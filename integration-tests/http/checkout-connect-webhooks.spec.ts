@@ -43,7 +43,7 @@ medusaIntegrationTestRunner({
       const session = await startSession(api, store, paymentCollectionId, PROVIDERS.connect, { token: "USDT", chainId: CHAIN, payerAddress: payer.toLowerCase() })
       const d = session.data
       const fixture = stack.sandbox.chains[0]!
-      expect(d).toMatchObject({ rail: "connect", chainId: CHAIN, token: "USDT", tokenDecimals: 6, payerAddress: null, deposit: null, confirmation: null, refunds: null, fiatCurrency: "USD" })
+      expect(d).toMatchObject({ rail: "connect", chainId: CHAIN, token: "USDT", tokenDecimals: 6, payerAddress: null, deposit: null, refunds: null, fiatCurrency: "USD" })
       expect(d.connect).toEqual({ pool: fixture.pool, paymentRef: computePaymentRef(d.paymentId) })
       expect(d.verification).toMatchObject({ rail: "connect", chainId: CHAIN, pool: fixture.pool, payout: fixture.payout, factory: fixture.factory, token: fixture.tokens.USDT.address })
       expect(BigInt(d.verification.blockNumber)).toBeGreaterThan(0n)

@@ -109,7 +109,9 @@ medusaIntegrationTestRunner({
       expect((await storeOrder(placed.data.order.id)).payment_status).toBe("awaiting")
       expect(await countOf(getContainer(), "payment")).toBe(0)
       expect((await sessionOf(s.id)).status).toBe("pending_authorization")
-      expect((await sessionOf(s.id)).data.inFlight).toMatchObject({ paymentId: d.paymentId })
+      // The evidence lives in the plugin's books, bound to the session; the session's data carries none.
+      expect((await ledgerRow(getContainer(), d.paymentId)).in_flight).toMatchObject({ sessionId: s.id, paymentId: d.paymentId })
+      expect((await sessionOf(s.id)).data.inFlight).toBeUndefined()
 
       // Subscribers of Medusa's payment.captured (notifications, accounting) hear of the webhook's capture once.
       const capturedEvents: string[] = []
@@ -190,7 +192,7 @@ medusaIntegrationTestRunner({
       await expectOneCapturedOrder(completed.data.order.id)
       const after = await sessionOf(s.id)
       expect(after.status).toBe("authorized")
-      expect(after.data.confirmation).toMatchObject({ paymentId: d.paymentId, status: "swept" })
+      expect((await ledgerRow(getContainer(), d.paymentId)).confirmation).toMatchObject({ sessionId: s.id, paymentId: d.paymentId, status: "swept" })
     })
 
     it("hundreds of completions that hang up at random points hold nothing: a paid deposit then becomes a captured order", async () => {

@@ -64,25 +64,29 @@ medusaIntegrationTestRunner({
     }
     const deliver = (body: string) => postWebhookAndWait(getContainer(), baseUrl(), body, { secret: stack.sandbox.webhookSecret })
 
-    it("storefront-posted session keys change nothing: ledger row, polls, captures, refunds, payer", async () => {
+    it("storefront-posted session keys are refused with 400 naming them; a payer hint changes nothing: ledger row, polls, captures, refunds, payer", async () => {
       stack.sandbox.setWebhookUrl(null)
       // Another payment, already paid and swept: its intent id is what an attacker would plant.
       const victim = await session(PROVIDERS.deposit)
       await paidAndSwept(victim.d)
       const planted = {
         deposit: { intentId: victim.d.deposit.intentId, address: victim.d.deposit.address, paymentUri: "ethereum:0x0" },
-        connect: { pool: devAccounts.customer.address, paymentRef: "0x" + "00".repeat(32) },
         refunds: [{ id: "r1", tokenAmount: "1", state: "due" }],
         confirmation: { paymentId: "x", status: "swept", mac: "00".repeat(32) },
-        verification: { blockNumber: "1" },
         toleranceBps: 10_000,
         sessionId: "payses_forged",
       }
-      const attacked = await session(PROVIDERS.connect, { ...planted, payerAddress: devAccounts.deployer.address })
-      expect(attacked.d).toMatchObject({ deposit: null, refunds: null, confirmation: null, payerAddress: null, sessionId: attacked.session.id })
-      expect(attacked.d.connect.pool).not.toBe(devAccounts.customer.address)
-      expect(attacked.d.verification.blockNumber).not.toBe("1")
-      expect(attacked.d.toleranceBps).toBeLessThan(10_000)
+      const { paymentCollectionId } = await createCart(api, store, "eur")
+      const refused = await api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: PROVIDERS.connect, data: { token: "USDC", chainId: CHAIN, ...planted } }, storeHeaders(store))
+        .catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/^data\.deposit, data\.refunds, data\.confirmation, data\.toleranceBps, data\.sessionId cannot be set by a storefront/)
+      const collection = await api.get(`/store/payment-collections/${paymentCollectionId}?fields=payment_sessions.id`, storeHeaders(store)).catch((e: any) => e.response)
+      expect(collection.data?.payment_collection?.payment_sessions ?? []).toHaveLength(0)
+
+      const attacked = await session(PROVIDERS.connect, { payerAddress: devAccounts.deployer.address })
+      expect(attacked.d).toMatchObject({ deposit: null, refunds: null, payerAddress: null, sessionId: attacked.session.id })
       expect(attacked.row).toMatchObject({ rail: "connect", intent_id: null, payer_address: null, refunds: null, tolerance_bps: attacked.d.toleranceBps })
 
       // The reconcile job polls the attacked payment itself (waiting), not the victim's intent: only
@@ -93,7 +97,7 @@ medusaIntegrationTestRunner({
       expect((await ledgerRow(getContainer(), victim.d.paymentId))!.captured_at).toBeTruthy()
       expect(await countOf(getContainer(), "order")).toBe(1)
 
-      // Paid for real from the customer's wallet: the payer recorded is the one that paid (signed event), not the posted one.
+      // Paid for real from the customer's wallet: the payer recorded is the transaction's sender on the chain, not the posted hint.
       stack.deliverTo(api)
       const chain = stack.sandbox.chains[0]!
       await payConnect({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: attacked.d.tokenAddress as Address, pool: attacked.d.connect.pool as Address, amount: BigInt(attacked.d.amount), paymentId: attacked.d.paymentId })

@@ -17,17 +17,18 @@ export type ReadPaymentArrivalParameters = {
 }
 
 /**
- * Whether the chain already shows the payment on its way, read from the chain now (the service
- * lags it by a block or so): on the deposit rail the forwarder holds some of the payment's token;
- * on the connect rail the pool logged `Deposited` for the payment's reference and token. One read
- * each. Evidence that a transfer exists, never that it is enough: only the webhook captures.
+ * How much of the payment the chain already shows on its way, in base units, read from the chain
+ * now (the service lags it by a block or so): on the deposit rail what the forwarder holds of the
+ * payment's token; on the connect rail the sum the pool logged as `Deposited` for the payment's
+ * reference and token. One read each. Evidence that a transfer exists, never that it is enough:
+ * only the webhook captures.
  * @example const read = await readPaymentArrival({ client, chainId: 8453, rail: "deposit", token, recipient: forwarder, paymentRef, lookbackBlocks: 2_000n })
  */
-export async function readPaymentArrival({ client, chainId, rail, token, recipient, paymentRef, lookbackBlocks }: ReadPaymentArrivalParameters): Promise<Result<boolean, ChainReadErrorType>> {
+export async function readPaymentArrival({ client, chainId, rail, token, recipient, paymentRef, lookbackBlocks }: ReadPaymentArrivalParameters): Promise<Result<bigint, ChainReadErrorType>> {
   try {
     if (rail === "deposit") {
       const balance = await client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [recipient] })
-      return ok(balance > 0n)
+      return ok(balance)
     }
     const latest = await client.getBlockNumber()
     const logs = await client.getContractEvents({
@@ -39,7 +40,7 @@ export async function readPaymentArrival({ client, chainId, rail, token, recipie
       toBlock: latest,
       strict: true,
     })
-    return ok(logs.some((log) => log.args.amount > 0n))
+    return ok(logs.reduce((sum, log) => sum + log.args.amount, 0n))
   } catch (cause) {
     return err(new ChainReadError({ chainId, read: rail === "deposit" ? "token.balanceOf(forwarder)" : "pool Deposited logs", cause }))
   }

@@ -11,7 +11,11 @@ export type JudgedPayment = IssuedPayment & {
   /** The status the ledger holds now. */
   status: ServiceStatus
   captured: boolean
+  /** What the capture was decided on (the recorded confirmation), once captured: a later observation never overwrites it. */
+  capturedFacts?: CapturedFacts | null
 }
+
+export type CapturedFacts = { status: ServiceStatus; confirmedAmount: string; txHash: string | null; payerAddress: string | null }
 
 export type JudgeObservationParameters = {
   payment: JudgedPayment
@@ -42,6 +46,8 @@ export type JudgementOutcome =
   | "settled_otherwise"
   /** Medusa holds a capture the plugin never confirmed for the session: flagged, never adopted. */
   | "capture_unconfirmed"
+  /** Said after the capture and contradicting what it was decided on: recorded and flagged, the captured facts kept. */
+  | "contradicts_capture"
 
 export type Judgement = {
   outcome: JudgementOutcome
@@ -123,7 +129,11 @@ export function judgeObservation({ payment, observation, policy, txHashHeldBy, s
   if (isFinalStatus(payment.status, payment.rail) && !isFinalStatus(status, payment.rail)) {
     return { ...judged("stale", null), status: null }
   }
-  if (payment.captured) return judged("already_captured", surplusAttention)
+  if (payment.captured) {
+    const contradicted = payment.capturedFacts ? contradictionsOfCapture(payment.capturedFacts, { ...observation, status }) : []
+    if (contradicted.length) return { ...refused("contradicts_capture", "capture_contradicted", contradicted) }
+    return judged("already_captured", surplusAttention)
+  }
 
   if (!allowsCapture(status, payment.rail, observation.source, policy)) {
     const late = status === "expired_paid_late" && statusAction(status, payment.rail, policy) === "merchant" ? "late_payment" : null
@@ -135,4 +145,15 @@ export function judgeObservation({ payment, observation, policy, txHashHeldBy, s
   const sourceMayCapture = observation.source === "webhook" || observation.source === "merchant" || policy.captureOnReconcile
   if (!sourceMayCapture) return judged("awaiting_merchant", "webhook_missing")
   return judged("capture", surplusAttention)
+}
+
+/** Where an observation made after the capture disagrees with what the capture was decided on (the status as judged, amount, transaction, payer). */
+function contradictionsOfCapture(facts: CapturedFacts, said: Pick<PaymentObservation, "status" | "confirmedAmount" | "txHash" | "payerAddress">): MismatchedField[] {
+  const differs = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() !== b.toLowerCase()
+  const fields: MismatchedField[] = []
+  if (said.status !== facts.status) fields.push({ field: "status", expected: `${facts.status} (captured)`, actual: said.status })
+  if (said.confirmedAmount !== facts.confirmedAmount) fields.push({ field: "confirmedAmount", expected: `${facts.confirmedAmount} (captured)`, actual: said.confirmedAmount })
+  if (differs(facts.txHash, said.txHash)) fields.push({ field: "txHash", expected: `${facts.txHash} (captured)`, actual: said.txHash! })
+  if (differs(facts.payerAddress, said.payerAddress)) fields.push({ field: "payerAddress", expected: `${facts.payerAddress} (captured)`, actual: said.payerAddress! })
+  return fields
 }

@@ -19,6 +19,9 @@ export const ATTENTION_KINDS = {
   paid_twice: "The order was already paid another way (another payment, or marked paid by hand); this payment was recorded, not captured, and is owed back in full.",
   session_requoted: "Paid to an address whose checkout session was replaced; the cart did not become an order.",
   unknown_payment: "A signed payment no checkout session knows (deleted session, or another store on the same account).",
+  capture_contradicted:
+    "After the capture the service said something else about this payment (amount, status, transaction or payer); the captured facts are kept. Compare with the chain.",
+  payer_mismatch: "The service named another payer than the transaction's sender on the chain; refunds go to the chain's sender.",
   capture_unconfirmed:
     "Medusa shows this payment captured, but the plugin recorded no confirmation for its session: it was not captured on the service's signed word. Check the chain before shipping.",
 } as const

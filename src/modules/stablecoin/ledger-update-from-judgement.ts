@@ -1,4 +1,5 @@
 import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
+import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
 import type { Judgement, JudgedPayment } from "#src/lib/judgement/judge-observation"
 import type { LedgerMismatch } from "#src/lib/ledger/mismatch"
 import type { Rail, ServiceStatus } from "#src/lib/status"
@@ -18,14 +19,22 @@ export function judgedPaymentOf(row: LedgerPayment): JudgedPayment {
     toleranceBps: row.tolerance_bps,
     status: row.status as ServiceStatus,
     captured: Boolean(row.captured_at),
+    capturedFacts: row.captured_at ? capturedFactsOf(row) : null,
   }
+}
+
+/** What the capture was decided on: the confirmation the plugin recorded (null for a row captured before confirmations were kept in the ledger). */
+function capturedFactsOf(row: LedgerPayment): JudgedPayment["capturedFacts"] {
+  const confirmation = row.confirmation as PaymentConfirmation | null
+  if (!confirmation) return null
+  return { status: confirmation.status, confirmedAmount: confirmation.confirmedAmount, txHash: confirmation.txHash, payerAddress: row.payer_address ?? confirmation.payerAddress }
 }
 
 /**
  * What the ledger row records of a judged observation. A refused one changes only the flag and
  * the contradiction (both values); otherwise the judged status, amounts, transaction,
- * confirmations, and the payer: the one a signed event names, else the one read from the chain
- * (`chainPayer`: a status record names none).
+ * confirmations, and the payer: the sender read from the chain (`chainPayer`), never the one a
+ * service names (docs/architecture.md#where-facts-live).
  */
 export function ledgerUpdateFromJudgement(row: LedgerPayment, observation: PaymentObservation, judgement: Judgement, chainPayer: string | null = null) {
   const mismatch: LedgerMismatch | undefined = judgement.mismatch.length
@@ -48,7 +57,7 @@ export function ledgerUpdateFromJudgement(row: LedgerPayment, observation: Payme
     confirmed_amount: observation.confirmedAmount === "0" && row.confirmed_amount === null ? null : observation.confirmedAmount,
     surplus_amount: keepChainSurplus ? chainSurplus.toString() : judgement.surplus,
     tx_hash: observation.txHash ?? row.tx_hash,
-    payer_address: (observation.source === "webhook" && observation.payerAddress) || chainPayer || row.payer_address,
+    payer_address: chainPayer || row.payer_address,
     confirmations: observation.confirmations ?? row.confirmations,
     attention,
     ...(mismatch ? { mismatch } : {}),

@@ -35,6 +35,9 @@ export const WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 25_000] as const
 /** Events waiting in one process beyond which new ones are left stored for the boot job and the reconcile job. */
 const WEBHOOK_APPLIER_MAX_QUEUED = 1_000
 
+/** The unique index that gives one transaction hash to one payment (models/stablecoin-payment.ts). */
+const TX_HASH_UNIQUE_INDEX = "IDX_stablecoin_payment_tx_hash_unique"
+
 /** A claim older than this is taken to belong to a process that died. */
 const STALE_CLAIM_SECONDS = 120
 
@@ -184,6 +187,22 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     const session = await medusaData.paymentSessionById(execute, sessionId)
     const row = session ? await currentPaymentOfSession(execute, sessionId) : null
     return session && row ? sessionBookOf(session, row) : null
+  }
+
+  /**
+   * updateLedgerPayment, unless the write gives the row a transaction hash another payment holds
+   * (the unique index on chain and hash, not a check before the write): then nothing is written
+   * and false is returned, for the caller to flag tx_reused.
+   */
+  async updateLedgerPaymentUnlessTxHeld(update: LedgerPaymentUpdate): Promise<boolean> {
+    try {
+      await this.updateLedgerPayment(update)
+      return true
+    } catch (error) {
+      const pg = error as { code?: unknown; constraint?: unknown }
+      if (pg.code === "23505" && pg.constraint === TX_HASH_UNIQUE_INDEX) return false
+      throw error
+    }
   }
 
   /** The newest payment the plugin issued for a session (a re-quote issues a newer one); null for none. */

@@ -8,6 +8,7 @@ import type { PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
 import { coversSession, decideSessionStatus, type DecideSessionStatusParameters } from "#src/lib/judgement/decide-session-status"
 import type { SessionBook } from "#src/lib/ledger/payment-books"
 import { compareWithIssued } from "#src/lib/judgement/compare-with-issued"
+import { isDustAmount } from "#src/lib/judgement/is-dust-amount"
 import { observationFromStatusRecord } from "#src/lib/judgement/observation-from-status-record"
 import { IN_FLIGHT_STATUSES, type ServiceStatus } from "#src/lib/status"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
@@ -70,8 +71,11 @@ export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, asy
 
 async function seenOnItsWay(container: MedusaContainer, module: StablecoinModuleService, row: LedgerPayment): Promise<Pick<PaymentInFlight, "seenBy" | "status"> | null> {
   const recorded = row.status as ServiceStatus
+  // A transfer below the merchant's share of the amount due is dust: recorded as received, never a reason to place the order.
+  const isDust = (received: string | bigint | null) =>
+    received !== null && isDustAmount({ received: BigInt(received), expected: BigInt(row.expected_amount), minShareBps: module.options.inFlightMinShareBps })
   if (NEVER_IN_FLIGHT.includes(recorded)) return null
-  if (IN_FLIGHT_STATUSES.includes(recorded)) return { seenBy: "ledger", status: recorded }
+  if (IN_FLIGHT_STATUSES.includes(recorded) && !isDust(row.confirmed_amount)) return { seenBy: "ledger", status: recorded }
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const limit = storefrontReadLimit({ perSecond: module.options.storefrontReadsPerSecond, priority: true })
   if (!(await module.claimStorefrontRead({ rowId: row.id, minIntervalMs: UPSTREAM_LOOK_INTERVAL_MS, limit }))) return null
@@ -87,7 +91,7 @@ async function seenOnItsWay(container: MedusaContainer, module: StablecoinModule
       return null
     }
     if (NEVER_IN_FLIGHT.includes(answer.value.status)) return null
-    if (IN_FLIGHT_STATUSES.includes(answer.value.status)) return { seenBy: "service", status: answer.value.status }
+    if (IN_FLIGHT_STATUSES.includes(answer.value.status) && !isDust(answer.value.confirmedAmount)) return { seenBy: "service", status: answer.value.status }
   } else {
     logger.warn(`stablecoin: asking the service whether ${row.payment_id} is on its way failed (${answer.error.code}); the chain is asked instead.`)
   }
@@ -107,5 +111,5 @@ async function seenOnItsWay(container: MedusaContainer, module: StablecoinModule
     lookbackBlocks: DEPOSIT_LOG_LOOKBACK_BLOCKS,
   })
   if (!arrival.ok) logger.warn(`stablecoin: reading whether ${row.payment_id} arrived on chain ${row.chain_id} failed (${arrival.error.shortMessage}).`)
-  return arrival.ok && arrival.value ? { seenBy: "chain", status: null } : null
+  return arrival.ok && !isDust(arrival.value) ? { seenBy: "chain", status: null } : null
 }

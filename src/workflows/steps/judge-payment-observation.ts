@@ -67,14 +67,24 @@ export const judgePaymentObservationStep = createStep(
     })
     // A row learned from an event whose session was gone stays an unknown payment.
     if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
+    const txHash = observation.txHash ?? row.tx_hash
+    // The chain decides who paid: a payer the service names is compared with it, never used.
+    const chainPayer = judgement.status && txHash && !row.payer_address ? await readPayerFromChain(container, module, row, txHash) : null
+    const knownPayer = chainPayer ?? row.payer_address
+    if (judgement.status && observation.payerAddress && knownPayer && observation.payerAddress.toLowerCase() !== knownPayer.toLowerCase()) {
+      judgement.mismatch.push({ field: "payerAddress", expected: `${knownPayer} (the transaction's sender)`, actual: observation.payerAddress })
+      judgement.attention ??= "payer_mismatch"
+    }
     const settledAttention = judgement.attention as AttentionKind | null
     if (judgement.capture) judgement.attention = "capture_pending"
-    const txHash = observation.txHash ?? row.tx_hash
-    const signedPayer = observation.source === "webhook" ? observation.payerAddress : null
-    const chainPayer = judgement.status && txHash && !row.payer_address && !signedPayer ? await readPayerFromChain(container, module, row, txHash) : null
     const update = ledgerUpdateFromJudgement(judged, observation, judgement, chainPayer)
     const changed = Object.entries(update).some(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify((judged as Record<string, unknown>)[key] ?? null))
-    if (changed) await module.updateLedgerPayment(update)
+    if (changed && !(await module.updateLedgerPaymentUnlessTxHeld(update))) {
+      // Another payment took this transaction between the check above and the write: refused as a reused transaction.
+      const mismatch = { source: observation.source, eventId: observation.eventId, at: new Date().toISOString(), fields: [{ field: "txHash", expected: "a transaction no other payment was paid with", actual: String(observation.txHash) }] }
+      await module.updateLedgerPayment({ id: row.id, attention: "tx_reused", mismatch })
+      return new StepResponse<JudgedPaymentObservation, string | null>({ outcome: "refused_tx_reused", paymentRowId: row.id, changed: true, capture: null }, null)
+    }
     if (judgement.mismatch.length) {
       container.resolve(ContainerRegistrationKeys.LOGGER).warn(
         `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`

@@ -72,7 +72,8 @@ const StablecoinPayment = model
     { name: "IDX_stablecoin_payment_payment_session_id", on: ["payment_session_id"] },
     { name: "IDX_stablecoin_payment_next_poll_at", on: ["next_poll_at"] },
     { name: "IDX_stablecoin_payment_attention", on: ["attention"] },
-    { name: "IDX_stablecoin_payment_tx_hash", on: ["chain_id", "tx_hash"] },
+    // One transaction pays one payment, held by the database rather than a check before the write.
+    { name: "IDX_stablecoin_payment_tx_hash_unique", on: ["chain_id", "tx_hash"], unique: true, where: "tx_hash IS NOT NULL AND deleted_at IS NULL" },
     { name: "IDX_stablecoin_payment_chain_scanned_at", on: ["chain_scanned_at"] },
   ])
 
