@@ -1,3 +1,4 @@
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
@@ -146,6 +147,47 @@ medusaIntegrationTestRunner({
         expect(res.body.outcome).toBe("refused_tx_reused")
         expect(await ledgerRow(getContainer(), second.d.paymentId)).toMatchObject({ captured_at: null, attention: "tx_reused" })
         expect(await countOf(getContainer(), "order")).toBe(1)
+      })
+    })
+
+    describe("the captured facts and the payer are the plugin's, not the service's word", () => {
+      it("a signed event after the capture that contradicts it is recorded and flagged capture_contradicted; the captured facts stand", async () => {
+        stack.sandbox.setWebhookUrl(null)
+        const { d } = await session(PROVIDERS.deposit)
+        const txHash = `0x${"ef".repeat(32)}`
+        expect((await deliver(signedEvent(d, { txHash }))).body.outcome).toBe("captured")
+        const before = (await ledgerRow(getContainer(), d.paymentId))!
+        const res = await deliver(signedEvent(d, { txHash: `0x${"fe".repeat(32)}`, confirmedAmount: (BigInt(d.amount) * 2n).toString(), status: "overpaid" }))
+        expect(res.body.outcome).toBe("contradicts_capture")
+        const after = (await ledgerRow(getContainer(), d.paymentId))!
+        expect(after).toMatchObject({ status: before.status, confirmed_amount: before.confirmed_amount, tx_hash: before.tx_hash, attention: "capture_contradicted" })
+        expect((after.mismatch as any).fields.map((f: { field: string }) => f.field)).toEqual(["status", "confirmedAmount", "txHash"])
+        expect(await countOf(getContainer(), "capture")).toBe(1)
+      })
+
+      it("a service-reported payer that is not the transaction's sender is flagged payer_mismatch; the refund destination is the sender", async () => {
+        stack.sandbox.setWebhookUrl(null)
+        const { d } = await session(PROVIDERS.deposit)
+        const record = await paidAndSwept(d)
+        const res = await deliver(signedEvent(d, { txHash: record.txHash, confirmedAmount: record.confirmedAmount, payerAddress: devAccounts.deployer.address }))
+        expect(res.body.outcome).toBe("captured")
+        const row = (await ledgerRow(getContainer(), d.paymentId))!
+        expect(row.payer_address?.toLowerCase()).toBe(devAccounts.customer.address.toLowerCase())
+        expect(row.attention).toBe("payer_mismatch")
+        expect((row.mismatch as any).fields).toEqual([expect.objectContaining({ field: "payerAddress", actual: devAccounts.deployer.address })])
+      })
+
+      it("a Medusa capture the plugin did not confirm is flagged capture_unconfirmed, never adopted as paid", async () => {
+        stack.sandbox.setWebhookUrl(null)
+        const { d, cart, session: s, paymentCollectionId } = await session(PROVIDERS.deposit)
+        // A capture made behind the plugin's back (another code path, a hand edit): no confirmation in the plugin's books.
+        // The module's generated create method is not in its public interface.
+        const payments = getContainer().resolve(Modules.PAYMENT) as unknown as { createPayments(data: Record<string, unknown>): Promise<{ id: string }> }
+        const payment = await payments.createPayments({ amount: cart.total, currency_code: "eur", provider_id: PROVIDERS.deposit, payment_collection_id: paymentCollectionId, payment_session_id: s.id, data: {} })
+        await getContainer().resolve(Modules.PAYMENT).updatePayment({ id: payment.id, captured_at: new Date() } as never)
+        const res = await deliver(signedEvent(d, { txHash: `0x${"aa".repeat(32)}` }))
+        expect(res.body.outcome).toBe("capture_unconfirmed")
+        expect(await ledgerRow(getContainer(), d.paymentId)).toMatchObject({ captured_at: null, attention: "capture_unconfirmed" })
       })
     })
 

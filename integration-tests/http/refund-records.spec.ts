@@ -8,7 +8,7 @@ import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import { payIntoOrder } from "../admin/helpers"
 import { adminHeaders } from "./helpers/admin"
 import { eventually } from "#dev/store-checkout"
-import { ledgerRow } from "./helpers/ledger"
+import { ledgerOf, ledgerRow } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
 
@@ -83,6 +83,21 @@ medusaIntegrationTestRunner({
 
       const refunds = (await ledgerRow(container, paid.d.paymentId))!.refunds as unknown as LedgerRefund[]
       expect(refunds.filter((r) => r.state === "sent")).toEqual([])
+    })
+
+    it("a transfer mined before the refund was recorded settles nothing: 400 sent_before_recorded, the refund stays due", async () => {
+      const { paid, row, first, token, payer } = await paymentWithTwoRefunds()
+      const earlier = await send({ token, to: payer, amount: BigInt(first.tokenAmount) })
+      // As if the refund had been recorded two hours after that transfer was mined.
+      const later = new Date(Date.now() + 2 * 3_600_000).toISOString()
+      const refunds = (row.refunds as unknown as LedgerRefund[]).map((r) => (r.id === first.id ? { ...r, recordedAt: later } : r))
+      await ledgerOf(container).updateLedgerPayment({ id: row.id, refunds: refunds as never })
+      const res = await post(`/admin/stablecoin/payments/${row.id}/refunds/${first.id}/sent`, { tx_hash: earlier })
+      expect(res.status).toBe(400)
+      expect(res.data).toMatchObject({ recorded: false, code: "sent_before_recorded", field: "tx_hash" })
+      expect(res.data.message).toMatch(/before this refund was recorded/)
+      const after = (await ledgerRow(container, paid.d.paymentId))!.refunds as unknown as LedgerRefund[]
+      expect(after.find((r) => r.id === first.id)).toMatchObject({ state: "due" })
     })
 
     it("one transaction settles one refund: reuse for another refund is refused, a repeat answers recorded: false", async () => {

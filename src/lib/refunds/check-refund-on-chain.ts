@@ -5,15 +5,19 @@ import type { LedgerRefund } from "../ledger/refunds"
 import type { PluginOptions } from "../options/plugin-options"
 
 /** Why a transaction is not the refund, in the merchant's words, with what to do about it. */
-export type RefundRejection = { code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "chain_unavailable"; message: string; failed?: string[] }
+export type RefundRejection = { code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "sent_before_recorded" | "chain_unavailable"; message: string; failed?: string[] }
+
+/** Clock difference allowed between the store's clock (when the refund was recorded) and the chain's block time. */
+const CLOCK_SKEW_SECONDS = 60n
 
 export type RefundOnChainCheck = { ok: true; blockNumber: string; sender: string } | { ok: false; rejection: RefundRejection }
 
 /**
  * Reads `txHash` on the payment's chain (the configured RPC, a trust root) and checks that one of
  * its ERC-20 transfers moved exactly the refund's token amount of the payment's token from the
- * merchant (the chain's payout or one of its `refundSenders`) to the payer. What the merchant
- * typed is only a pointer: the chain decides.
+ * merchant (the chain's payout or one of its `refundSenders`) to the payer, mined after the refund
+ * was recorded (an earlier transfer to the same payer settles no refund owed later). What the
+ * merchant typed is only a pointer: the chain decides.
  */
 export async function checkRefundOnChain(
   { client, chain, tokenAddress, refund, txHash }: { client: PublicClient; chain: PluginOptions["chains"][number]; tokenAddress: string; refund: LedgerRefund; txHash: Hex }
@@ -34,7 +38,26 @@ export async function checkRefundOnChain(
     transfers: read.value.transfers,
     expected: { token: tokenAddress, senders, to: refund.payerAddress as string, amount: BigInt(refund.tokenAmount) },
   })
-  if (check.ok) return { ok: true, blockNumber: read.value.blockNumber.toString(), sender: check.transfer.from.toLowerCase() }
+  if (check.ok) {
+    const recordedAt = BigInt(Math.floor(new Date(refund.recordedAt).getTime() / 1000))
+    let minedAt: bigint
+    try {
+      minedAt = (await client.getBlock({ blockNumber: read.value.blockNumber })).timestamp
+    } catch {
+      return { ok: false, rejection: { code: "chain_unavailable", message: `The block of tx_hash ${txHash} could not be read on chain ${chain.chainId}. Try again when the chain's RPC answers.` } }
+    }
+    if (minedAt + CLOCK_SKEW_SECONDS < recordedAt) {
+      const at = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString()
+      return {
+        ok: false,
+        rejection: {
+          code: "sent_before_recorded",
+          message: `tx_hash ${txHash} was mined at ${at(minedAt)}, before this refund was recorded (${at(recordedAt)}): an earlier transfer is not this refund. Send the refund and give the new transaction's hash.`,
+        },
+      }
+    }
+    return { ok: true, blockNumber: read.value.blockNumber.toString(), sender: check.transfer.from.toLowerCase() }
+  }
   const words = {
     token: `token (expected ${tokenAddress})`,
     sender: `sender (expected the payout ${chain.payout}${chain.refundSenders.length ? ` or a refund sender: ${chain.refundSenders.join(", ")}` : ""}; add another sending wallet to the chain's refundSenders option)`,

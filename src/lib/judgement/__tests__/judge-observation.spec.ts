@@ -182,3 +182,31 @@ describe("judgeObservation", () => {
     expect(judge({ observation: event("underpaid", { confirmedAmount: "1" }), settledOtherwise: true })).toMatchObject({ capture: false, outcome: "recorded", attention: "underpaid" })
   })
 })
+
+describe("after the capture, the captured facts stand", () => {
+  const captured = payment({
+    status: "swept",
+    captured: true,
+    capturedFacts: { status: "swept", confirmedAmount: EXPECTED.toString(), txHash: "0x" + "ab".repeat(32), payerAddress: "0x" + "11".repeat(20) },
+  })
+
+  it("the same facts again (a redelivery, a poll) are already captured", () => {
+    expect(judge({ payment: captured, observation: event("swept") })).toMatchObject({ outcome: "already_captured", capture: false })
+  })
+
+  it.each([
+    ["another amount", { confirmedAmount: (EXPECTED * 2n).toString() }, "confirmedAmount"],
+    ["another transaction", { txHash: "0x" + "cd".repeat(32) }, "txHash"],
+    ["another payer", { payerAddress: "0x" + "22".repeat(20) }, "payerAddress"],
+  ] as const)("attacker: a signed event with %s is recorded and flagged, and writes no status", (_name, over, field) => {
+    const judgement = judge({ payment: captured, observation: event("swept", over) })
+    expect(judgement).toMatchObject({ outcome: "contradicts_capture", capture: false, status: null, attention: "capture_contradicted" })
+    expect(judgement.mismatch.map((m) => m.field)).toContain(field)
+  })
+
+  it("attacker: a signed event with another final status is flagged, not taken", () => {
+    const judgement = judge({ payment: captured, observation: event("overpaid", { confirmedAmount: (EXPECTED * 2n).toString() }) })
+    expect(judgement).toMatchObject({ outcome: "contradicts_capture", status: null })
+    expect(judgement.mismatch.map((m) => m.field)).toEqual(["status", "confirmedAmount"])
+  })
+})
