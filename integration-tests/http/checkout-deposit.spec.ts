@@ -26,9 +26,14 @@ medusaIntegrationTestRunner({
 
     it("deposit rail: verified session, on-chain payment, signed webhook -> captured order", async () => {
       const { cart, paymentCollectionId } = await createCart(api, store, "eur")
-      // Anything but token/chainId/payerAddress is ignored; a forged confirmation (no valid MAC) must not capture.
+      // Anything but token/chainId/payerAddress is refused before Medusa stores it.
       const forged = { paymentId: "x", rail: "deposit", status: "swept", source: "webhook", mac: "0".repeat(64) }
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453, confirmation: forged })
+      const refused = await api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: PROVIDERS.deposit, data: { token: "USDC", chainId: 8453, confirmation: forged } }, storeHeaders(store))
+        .catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/^data\.confirmation cannot be set by a storefront/)
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })
       const d = session.data
       expect(d.rail).toBe("deposit")
       expect(d.verification).toMatchObject({ rail: "deposit", chainId: 8453, forwarder: d.deposit.address })
@@ -62,7 +67,7 @@ medusaIntegrationTestRunner({
       expect(payments[0]!.captures).toHaveLength(1)
 
       // A refund is recorded for a person to send on-chain (token amount at the quote's rate, the payer
-      // from the signed event), listed as due on the ledger row; nothing moves.
+      // read from the chain), listed as due on the ledger row; nothing moves.
       await refundPaymentWorkflow(getContainer()).run({ input: { payment_id: payments[0]!.id, amount: 10 } })
       const { data: [refunded] } = await query.graph({ entity: "payment", fields: ["id", "data", "refunds.amount"], filters: { id: payments[0]!.id } })
       expect(refunded!.refunds).toHaveLength(1)
@@ -84,11 +89,11 @@ medusaIntegrationTestRunner({
       expect(withRefund.attention).toBe("refund_due")
     })
 
-    it("the session-created subscriber writes each rail's ledger row from what the provider returned, and none for another provider's session", async () => {
+    it("the provider writes each rail's ledger row from what it issued, bound to the session, and none for another provider's session", async () => {
       const ledger = getContainer().resolve<StablecoinModuleService>(STABLECOIN_MODULE)
       const rowOf = (paymentId: string) => eventually(() => ledger.listStablecoinPayments({ payment_id: paymentId }).then((rows) => rows[0]))
       const deposit = await startSession(api, store, (await createCart(api, store, "eur")).paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })
-      // A payer posted by the storefront is not the payer: the ledger takes it only from a signed event or the chain.
+      // A payer posted by the storefront is not the payer: the ledger takes it only from the chain.
       const connect = await startSession(api, store, (await createCart(api, store, "usd")).paymentCollectionId, PROVIDERS.connect, { token: "USDC", chainId: 8453, payerAddress: "0x00000000000000000000000000000000000000aa" })
       const before = new Date()
       for (const [session, rail] of [[deposit, "deposit"], [connect, "connect"]] as const) {

@@ -177,6 +177,18 @@ medusaIntegrationTestRunner({
         expect((row.mismatch as any).fields).toEqual([expect.objectContaining({ field: "payerAddress", actual: devAccounts.deployer.address })])
       })
 
+      it("a fact is recorded only on the row of the session it names, and the first confirmation stands (a late or stale writer changes nothing)", async () => {
+        const { d, session: s, row } = await session(PROVIDERS.deposit)
+        const confirmation = {
+          sessionId: s.id, paymentId: d.paymentId, rail: "deposit" as const, status: "swept" as const, expectedAmount: d.amount, confirmedAmount: d.amount,
+          tokenDecimals: d.tokenDecimals, txHash: null, payerAddress: null, source: "webhook" as const, eventId: "evt_first", confirmedAt: new Date().toISOString(),
+        }
+        await expect(ledger().recordPaymentFact(row.id, { confirmation: { ...confirmation, sessionId: "payses_another" } })).rejects.toThrow(/is not the payment of the session the fact names/)
+        await ledger().recordPaymentFact(row.id, { confirmation })
+        await ledger().recordPaymentFact(row.id, { confirmation: { ...confirmation, confirmedAmount: "1", eventId: "evt_stale" } })
+        expect((await ledgerRow(getContainer(), d.paymentId))!.confirmation).toMatchObject({ eventId: "evt_first", confirmedAmount: d.amount })
+      })
+
       it("a Medusa capture the plugin did not confirm is flagged capture_unconfirmed, never adopted as paid", async () => {
         stack.sandbox.setWebhookUrl(null)
         const { d, cart, session: s, paymentCollectionId } = await session(PROVIDERS.deposit)

@@ -1,9 +1,9 @@
 import type { PaymentConfirmation } from "../confirmation/payment-confirmation"
 import type { PaymentInFlight } from "../confirmation/payment-in-flight"
+import type { IssuedPayment } from "../judgement/compare-with-issued"
 import type { JudgedPayment } from "../judgement/judge-observation"
 import type { LedgerRefund } from "./refunds"
 import type { VerificationProof } from "../chain/types"
-import type { Rail } from "../status"
 
 /**
  * The plugin's own books as the payment providers read and write them. Medusa gives a provider no
@@ -20,18 +20,10 @@ export type PaymentBooks = {
 }
 
 /** What a provider issued for a session: the quote and the verified rail, bound to the session id Medusa gave. */
-export type IssuedSessionPayment = {
+export type IssuedSessionPayment = IssuedPayment & {
   sessionId: string
-  paymentId: string
-  quoteId: string
-  intentId: string | null
-  rail: Rail
-  chainId: number
-  token: string
   tokenAddress: string
   tokenDecimals: number
-  /** Base units, integer string. */
-  expectedAmount: string
   toleranceBps: number
   currencyCode: string
   /** The cart total quoted, a decimal string. */

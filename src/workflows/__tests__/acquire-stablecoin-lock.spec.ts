@@ -46,4 +46,17 @@ describe("acquireStablecoinLock", () => {
     expect(warnings.join("\n")).toMatch(/was not had within 0.5 s/)
     await expect(locking.acquire("stablecoin-payment:pay_2", { ownerId: "other", expire: 120 })).resolves.toBeUndefined()
   })
+
+  it("attacker: a stale holder whose lease ran out and was taken over cannot release the new holder's keys", async () => {
+    const locking = new InMemoryLockingProvider()
+    const { container } = containerWith(locking)
+    const stale = await acquireStablecoinLock(container, { keys: ["cart_3"], timeoutSeconds: 1, leaseSeconds: 1 })
+    // The lease ends; a second holder takes the key over.
+    const current = await acquireStablecoinLock(container, { keys: ["cart_3"], timeoutSeconds: 5, leaseSeconds: 120 })
+    await releaseStablecoinLock(container, stale)
+    // Still held by the second holder: the stale release carried another owner id and freed nothing.
+    await expect(locking.acquire("cart_3", { ownerId: "third", expire: 120 })).rejects.toThrow(/Failed to acquire lock/)
+    await releaseStablecoinLock(container, current)
+    await expect(locking.acquire("cart_3", { ownerId: "third", expire: 120 })).resolves.toBeUndefined()
+  })
 })
