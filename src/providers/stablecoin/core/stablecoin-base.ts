@@ -130,7 +130,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     const sessionId = context?.idempotency_key
     const book = sessionId ? await this.books_().bookOfSession(sessionId) : null
     const status = decideSessionStatus({ book, policy: this.options_ })
-    return { status, data: { ...data, sessionId: sessionId ?? null, paymentId: book?.payment.paymentId ?? null, refunds: null } }
+    return { status, data: { ...data, sessionId: sessionId ?? null, paymentId: book?.payment.paymentId ?? data?.paymentId ?? null, refunds: null } }
   }
 
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
