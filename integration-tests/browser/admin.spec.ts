@@ -158,6 +158,26 @@ describe("the admin in Chromium", () => {
     }
   })
 
+  it("the health panel names a payment Medusa shows captured without the plugin's confirmation", async () => {
+    const [row] = await server.sql<{ id: string; payment_id: string; attention: string | null }>(
+      "select id, payment_id, attention from stablecoin_payment where captured_at is not null and deleted_at is null order by created_at limit 1"
+    )
+    await server.sql("update stablecoin_payment set attention = 'capture_unconfirmed' where id = $1", [row!.id])
+    try {
+      await page.goto(`${server.url}/app/stablecoin`)
+      const block = page.locator('[data-testid="stablecoin-captures-unconfirmed"]')
+      await block.waitFor({ timeout: 60_000 })
+      expect(await block.textContent()).toContain(row!.payment_id)
+      await page.waitForSelector('[data-testid="stablecoin-chain-health"][data-healthy="true"]', { timeout: 60_000 })
+      await page.setViewportSize({ width: 1440, height: 2000 })
+      await shot("health-unconfirmed-capture", '[data-testid="stablecoin-health"]')
+    } finally {
+      // Later tests and screenshots see the ledger as the widget test left it.
+      await page.setViewportSize({ width: 1440, height: 1000 })
+      await server.sql("update stablecoin_payment set attention = $2 where id = $1", [row!.id, row!.attention])
+    }
+  })
+
   it("an underpaid payment is found on the Stablecoin page, refreshed and confirmed from the browser", async () => {
     const { d } = await openSession(api, store, "deposit")
     await paySession(sandbox, d, BigInt(d.amount) / 2n)

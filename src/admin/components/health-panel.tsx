@@ -65,6 +65,37 @@ const WebhooksMissing = ({ missing }: { missing: AdminStablecoinHealth["webhooks
 )
 
 /**
+ * Payments Medusa shows captured that the plugin never confirmed: the order looks paid while
+ * nothing the plugin trusts says so, so the merchant is told not to ship before checking the chain.
+ */
+const CapturesUnconfirmed = ({ unconfirmed }: { unconfirmed: AdminStablecoinHealth["captures_unconfirmed"] }) => (
+  <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="stablecoin-captures-unconfirmed">
+    <div className="flex items-center gap-x-2">
+      <StatusBadge color="red">unconfirmed capture</StatusBadge>
+      <Text size="small" weight="plus">
+        {unconfirmed.count} payment{unconfirmed.count === 1 ? " shows" : "s show"} as captured in Medusa, but the payment service never confirmed{" "}
+        {unconfirmed.count === 1 ? "it" : "them"} to this plugin
+      </Text>
+    </div>
+    <Text size="small" className="text-ui-fg-subtle">
+      Do not ship {unconfirmed.count === 1 ? "this order" : "these orders"} until you have checked the transaction on the chain. {unconfirmed.count === 1 ? "Payment" : "Latest"}:{" "}
+      {unconfirmed.payments.slice(0, 3).map((p, i) => (
+        <span key={p.id}>
+          {i > 0 && ", "}
+          {p.order_id ? (
+            <a href={`/app/orders/${p.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+              {p.payment_id}
+            </a>
+          ) : (
+            p.payment_id
+          )}
+        </span>
+      ))}
+    </Text>
+  </div>
+)
+
+/**
  * The plugin's health, read live: each configured chain's checks, the last webhook received and
  * the last reconcile run, and a button that makes one authenticated request to the service.
  * Nothing secret is shown: no RPC URL, no api key.
@@ -129,6 +160,7 @@ export const HealthPanel = () => {
             </div>
           </div>
           {data.webhooks_missing.count > 0 && <WebhooksMissing missing={data.webhooks_missing} />}
+          {data.captures_unconfirmed.count > 0 && <CapturesUnconfirmed unconfirmed={data.captures_unconfirmed} />}
           {data.chains.map((chain) => (
             <ChainCard key={chain.chainId} chain={chain} />
           ))}

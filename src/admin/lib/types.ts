@@ -91,6 +91,8 @@ export type AdminStablecoinHealth = {
   settings: { capture_on_reconcile: boolean; accept_late_payments: boolean; reconcile_enabled: boolean }
   /** Recent payments the service reports confirmed with no webhook received for them. */
   webhooks_missing: { count: number; payments: Array<{ payment_id: string; rail: string; status: string }> }
+  /** Ledger payments Medusa shows captured without the plugin's confirmation (newest 20; count of all). */
+  captures_unconfirmed: { count: number; payments: Array<{ id: string; payment_id: string; order_id?: string }> }
 }
 
 export type AdminList<K extends string, T> = { [key in K]: T[] } & { count: number; limit: number; offset: number }
