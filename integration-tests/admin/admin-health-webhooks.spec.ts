@@ -9,7 +9,7 @@ import { openSession, paySession } from "#sandbox/customer/store-checkout"
 jest.setTimeout(120_000)
 
 // Reconcile off, and the sandbox starts without a webhook URL: a store a developer forgot to
-// register (issue 23 point 8). Only the admin's Refresh tells the ledger what the service knows.
+// register. Only the admin's Refresh tells the ledger what the service knows.
 const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({ reconcile: { enabled: false } }))
 
 medusaIntegrationTestRunner({
