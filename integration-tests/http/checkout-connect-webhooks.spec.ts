@@ -50,7 +50,7 @@ medusaIntegrationTestRunner({
       expect(d.deposit).toBeNull()
       expect(JSON.stringify(d)).not.toContain(stack.sandbox.webhookSecret)
       expect(JSON.stringify(d)).not.toContain(stack.sandbox.apiKey)
-      // The session-created subscriber writes the row (asynchronously, from the event bus).
+      // The provider wrote the row when it issued the payment.
       expect(await eventually(() => ledgerRow(getContainer(), d.paymentId))).toMatchObject({ rail: "connect", status: "waiting", payment_session_id: session.id, captured_at: null })
 
       const { deposit } = await payConnect({ rpcUrl: fixture.rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, pool: d.connect.pool as Address, amount: BigInt(d.amount), paymentId: d.paymentId })

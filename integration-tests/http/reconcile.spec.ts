@@ -47,7 +47,7 @@ medusaIntegrationTestRunner({
 
     const rowOf = async (paymentId: string) => (await ledger.listStablecoinPayments({ payment_id: paymentId }))[0]!
 
-    /** A deposit-rail session whose ledger row exists (the session-created subscriber wrote it). */
+    /** A deposit-rail session and its ledger row (the provider wrote it when it issued the payment). */
     async function openPayment() {
       const { paymentCollectionId } = await createCart(api, store, "eur")
       const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })

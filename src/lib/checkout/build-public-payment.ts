@@ -33,7 +33,7 @@ export type PublicLedgerRow = {
 
 export type BuildPublicPaymentParameters = {
   session: { id: string; provider_id: string; data: Record<string, unknown> | null }
-  /** The ledger row of the session's current payment; null before the session-created subscriber wrote it. */
+  /** The ledger row of the session's current payment (the provider writes it when it issues the payment); null when there is none. */
   row: PublicLedgerRow | null
   orderId: string | null
   now: Date
