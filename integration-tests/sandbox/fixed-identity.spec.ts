@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { poolAbi } from "#src/lib/chain/abis"
 import { startSandbox } from "#sandbox"
-import { getFreePort, localClients } from "#sandbox/chain/index"
+import { getFreePortBlock, localClients } from "#sandbox/chain/index"
 import { backendEnvOf, fixedSandboxOptions, formatEnvBlocks } from "#sandbox/fixed-identity"
 
 jest.setTimeout(60_000)
@@ -18,7 +18,8 @@ describe("npm run sandbox's fixed identity", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it("gives the same service URL, key, secret, RPC URLs and contract addresses on every start", async () => {
-    const port = await getFreePort()
+    // The service's port and its two chains' after it, all free (outside the ports other tests and sockets draw from).
+    const port = await getFreePortBlock(3)
     const options = () => fixedSandboxOptions({ port, chainIds: [8453, 56], webhookUrl: "http://localhost:9000/hooks/stablecoin", secretsFile })
     const first = await startSandbox(options())
     const before = first.toJSON()
@@ -50,7 +51,8 @@ describe("npm run sandbox's fixed identity", () => {
   })
 
   it("pins the pool's forwarder init code hash as read from the chain", async () => {
-    const port = await getFreePort()
+    // The service's port and its two chains' after it, all free (outside the ports other tests and sockets draw from).
+    const port = await getFreePortBlock(3)
     const sandbox = await startSandbox(fixedSandboxOptions({ port, chainIds: [8453], webhookUrl: null, secretsFile }))
     try {
       const config = sandbox.toJSON()

@@ -42,6 +42,31 @@ export async function getFreePort(): Promise<number> {
   })
 }
 
+/** Whether `port` can be listened on now on 127.0.0.1. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.unref()
+    server.once("error", () => resolve(false))
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
+  })
+}
+
+/**
+ * The first of `count` consecutive free ports, for a sandbox whose chains take the ports after its
+ * own (fixed identity). Taken below Linux's ephemeral range (32768 up): a block inside it is soon
+ * half-taken by other processes' client sockets and ephemeral listeners.
+ */
+export async function getFreePortBlock(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * (32_000 - 20_000 - count))
+    let free = true
+    for (let i = 0; i < count && free; i++) free = await canListen(base + i)
+    if (free) return base
+  }
+  throw new Error(`no block of ${count} free ports found between 20000 and 32000`)
+}
+
 const running = new Set<ChildProcess>()
 // Never leave an anvil behind, even when the parent dies on an uncaught error.
 process.once("exit", () => {
