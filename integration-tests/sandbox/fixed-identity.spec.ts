@@ -51,8 +51,7 @@ describe("npm run sandbox's fixed identity", () => {
   })
 
   it("pins the pool's forwarder init code hash as read from the chain", async () => {
-    // The service's port and its two chains' after it, all free (outside the ports other tests and sockets draw from).
-    const port = await getFreePortBlock(3)
+    const port = await getFreePortBlock(2)
     const sandbox = await startSandbox(fixedSandboxOptions({ port, chainIds: [8453], webhookUrl: null, secretsFile }))
     try {
       const config = sandbox.toJSON()
