@@ -16,6 +16,8 @@ export const ATTENTION_KINDS = {
   order_missing: "Captured, but Medusa could not turn the cart into an order (its completion failed); create the order or refund the payer.",
   webhook_failed: "A signed webhook event for this payment failed every processing attempt; reprocess it from the webhook log.",
   refund_due: "A refund is owed to the payer and has not been sent yet.",
+  order_canceled:
+    "The order was canceled and its payment still arrived: nothing was captured (or Medusa's capture is refunded in full), and everything received is owed back to the payer.",
   paid_twice: "The order was already paid another way (another payment, or marked paid by hand); this payment was recorded, not captured, and is owed back in full.",
   session_requoted: "Paid to an address whose checkout session was replaced; the cart did not become an order.",
   unknown_payment: "A signed payment no checkout session knows (deleted session, or another store on the same account).",

@@ -6,8 +6,8 @@
 export type LedgerRefund = {
   /** Stable id within the row (Medusa's refund id when Medusa recorded one). */
   id: string
-  /** merchant: refunded from the admin; cart_completion_failed: Medusa refunded a capture whose cart could not complete; surplus: overpaid difference. */
-  reason: "merchant" | "cart_completion_failed" | "surplus"
+  /** merchant: refunded from the admin; cart_completion_failed: Medusa refunded a capture whose cart could not complete; surplus: overpaid difference; order_canceled: everything received for an order canceled before it was paid. */
+  reason: "merchant" | "cart_completion_failed" | "surplus" | "order_canceled"
   /** Fiat amount refunded in Medusa, as a decimal string (null for a surplus). */
   fiatAmount: string | null
   currencyCode: string | null

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { Context, Logger } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import { canceledOrderRefund } from "#src/lib/ledger/canceled-order-refund"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import type { PluginOptions } from "#src/lib/options/index"
 import { pluginRuntimeOf, type PluginRuntime } from "#src/lib/runtime/plugin-runtime"
@@ -632,6 +633,37 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   /**
+   * Lists everything received for a payment whose order was canceled as owed back to the payer
+   * (canceledOrderRefund: only what no earlier order_canceled refund lists) and flags the row
+   * order_canceled, in one transaction. The received amount is the larger of the service's
+   * confirmed amount and the chain scan's sum. Returns the refund added, or null.
+   */
+  @InjectTransactionManager()
+  async oweBackForCanceledOrder(paymentRowId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund | null> {
+    const manager = this.manager(sharedContext)
+    const [row] = (await manager.execute(
+      `select refunds, confirmed_amount, received_amount, payer_address, token_symbol, chain_id, token_decimals from stablecoin_payment where id = ? and deleted_at is null for update`,
+      [paymentRowId]
+    )) as Array<Pick<LedgerPayment, "refunds" | "confirmed_amount" | "received_amount" | "payer_address" | "token_symbol" | "chain_id" | "token_decimals">>
+    if (!row || row.token_decimals === null) return null
+    const confirmed = BigInt(row.confirmed_amount ?? "0")
+    const scanned = BigInt(row.received_amount ?? "0")
+    const refunds = (row.refunds ?? []) as LedgerRefund[]
+    const refund = canceledOrderRefund({
+      received: scanned > confirmed ? scanned : confirmed,
+      refunds,
+      token: row.token_symbol,
+      chainId: row.chain_id,
+      tokenDecimals: row.token_decimals,
+      payerAddress: row.payer_address,
+      now: new Date(),
+    })
+    if (!refund) return null
+    await manager.execute(`update stablecoin_payment set refunds = ?, attention = 'order_canceled', updated_at = now() where id = ?`, [JSON.stringify([...refunds, refund]), paymentRowId])
+    return refund
+  }
+
+  /**
    * Copies the refunds the provider recorded on a Medusa payment (its `data.refunds`, one per
    * refundPayment call, in order) into the payment's ledger row, so what a customer is owed is
    * listed for the merchant and never lives only in payment data or a log line. Medusa's refund
@@ -691,7 +723,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((r) => (r.id === refundId && r.state === "due" ? { ...r, state: "sent" as const, ...sent } : r))
     const due = refunds.some((r) => r.state === "due")
     await manager.execute(
-      `update stablecoin_payment set refunds = ?, attention = case when ? then attention when attention = 'refund_due' then null else attention end, updated_at = now() where id = ?`,
+      `update stablecoin_payment set refunds = ?, attention = case when ? then attention when attention in ('refund_due', 'order_canceled') then null else attention end, updated_at = now() where id = ?`,
       [JSON.stringify(refunds), due, paymentRowId]
     )
     return refunds
