@@ -46,7 +46,9 @@ export const applyPaymentObservationWorkflow = createWorkflow(applyPaymentObserv
   releaseStablecoinLockStep(lock)
   const applied = transform({ unknown, judged, captured }, ({ unknown, judged, captured }): AppliedObservation => {
     if (!judged) return unknown ?? { outcome: "unknown_payment", paymentRowId: null, changed: false }
-    if (judged.outcome === "capture") return { outcome: captured ? "captured" : "recorded", paymentRowId: judged.paymentRowId, changed: true }
+    if (judged.outcome === "capture") {
+      return { outcome: captured?.orderCanceled ? "order_canceled" : captured?.captured ? "captured" : "recorded", paymentRowId: judged.paymentRowId, changed: true }
+    }
     return { outcome: judged.outcome, paymentRowId: judged.paymentRowId, changed: judged.changed }
   })
   return new WorkflowResponse(applied)

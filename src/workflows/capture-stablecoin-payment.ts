@@ -8,6 +8,7 @@ import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
 import { captureSessionOfPlacedOrderStep } from "./steps/capture-session-of-placed-order"
 import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
+import { oweBackForCanceledOrderStep } from "./steps/owe-back-for-canceled-order"
 import { placeOrderUnderCartLockStep } from "./steps/place-order-under-cart-lock"
 import { processPaymentAsWorkflowStep } from "./steps/process-payment-as-workflow"
 import { recordPaymentFactStep } from "./steps/record-payment-fact"
@@ -32,7 +33,8 @@ export type CaptureStablecoinPaymentWorkflowInput = {
  * payment is authorised and captured, and the capture added to the order's transactions. Only a
  * cart that could not be completed, or a collection that is no cart's, goes to Medusa's
  * processPaymentWorkflow after the lock. The ledger records the capture only after checking that
- * Medusa really captured.
+ * Medusa really captured. An order canceled before the capture is not captured, and one canceled
+ * during it is captured and refunded in full: either way everything received is listed as owed back.
  */
 export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoinPaymentWorkflowId, (input: CaptureStablecoinPaymentWorkflowInput) => {
   const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: input.cart.cartId ? [cartLockKey(input.cart.cartId)] : [], ...CART_LOCK_TIMING })))
@@ -40,19 +42,25 @@ export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoin
   const order = placeOrderUnderCartLockStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, cartId: input.cart.cartId, orderId: input.cart.orderId })))
   const capture = captureSessionOfPlacedOrderStep(transform({ input, order }, ({ input, order }) => ({ sessionId: input.session.id, orderId: order.awaitingCapture })))
   releaseStablecoinLockStep(lock)
-  when("stablecoin-placed-order-captured", { capture }, ({ capture }) => !!capture).then(() => {
-    emitEventStep({ eventName: PaymentEvents.CAPTURED, data: transform({ capture }, ({ capture }) => ({ id: capture!.paymentId })) })
+  when("stablecoin-placed-order-captured", { capture }, ({ capture }) => !!capture?.paymentId).then(() => {
+    emitEventStep({ eventName: PaymentEvents.CAPTURED, data: transform({ capture }, ({ capture }) => ({ id: capture!.paymentId! })) })
   })
   when("stablecoin-no-order-to-capture-for", { order }, ({ order }) => !order.placed && !order.awaitingCapture).then(() => {
     processPaymentAsWorkflowStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })))
   })
-  const captured = markPaymentCapturedStep(
-    transform({ input }, ({ input }) => ({
-      paymentRowId: input.paymentRowId,
-      sessionId: input.session.id,
-      source: input.confirmation.source,
-      settledAttention: input.settledAttention,
-    }))
+  const captured = when("stablecoin-captured", { capture }, ({ capture }) => !capture?.orderCanceled || !!capture.paymentId).then(() =>
+    markPaymentCapturedStep(
+      transform({ input }, ({ input }) => ({
+        paymentRowId: input.paymentRowId,
+        sessionId: input.session.id,
+        source: input.confirmation.source,
+        settledAttention: input.settledAttention,
+      }))
+    )
   )
-  return new WorkflowResponse(captured)
+  // After markPaymentCaptured: the order_canceled flag it leaves is the last word.
+  when("stablecoin-order-canceled", { capture, captured }, ({ capture }) => !!capture?.orderCanceled).then(() => {
+    oweBackForCanceledOrderStep(transform({ input, order }, ({ input, order }) => ({ paymentRowId: input.paymentRowId, orderId: order.awaitingCapture })))
+  })
+  return new WorkflowResponse(transform({ captured, capture }, ({ captured, capture }) => ({ captured: captured ?? null, orderCanceled: !!capture?.orderCanceled })))
 })

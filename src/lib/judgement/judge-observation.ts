@@ -27,6 +27,8 @@ export type JudgeObservationParameters = {
   sessionExpectsPayment: boolean
   /** The cart or order this payment is for was already paid another way (another captured payment, e.g. marked paid by hand). */
   settledOtherwise: boolean
+  /** The order this payment is for was canceled (or its payment collection was). */
+  orderCanceled: boolean
 }
 
 export type JudgementOutcome =
@@ -44,6 +46,8 @@ export type JudgementOutcome =
   | "session_requoted"
   /** Everything received is owed back: what it paid for was already paid another way. */
   | "settled_otherwise"
+  /** Everything received is owed back: the order was canceled before it was paid. */
+  | "order_canceled"
   /** Medusa holds a capture the plugin never confirmed for the session: flagged, never adopted. */
   | "capture_unconfirmed"
   /** Said after the capture and contradicting what it was decided on: recorded and flagged, the captured facts kept. */
@@ -66,6 +70,9 @@ export type Judgement = {
 /** Statuses that claim the expected amount arrived. */
 const CLAIMS_FUNDS: readonly ServiceStatus[] = ["paid", "swept", "overpaid", "expired_paid_late"]
 
+/** Statuses in which funds sit with the merchant (the pool) and can be sent back; confirming funds may still revert, and wrong_token and held_sanctioned are never settled by the plugin. */
+const HOLDS_FUNDS: readonly ServiceStatus[] = ["paid", "swept", "overpaid", "expired_paid_late", "underpaid"]
+
 const ATTENTION_BY_STATUS: Partial<Record<ServiceStatus, AttentionKind>> = {
   underpaid: "underpaid",
   wrong_token: "wrong_token",
@@ -81,10 +88,10 @@ const ATTENTION_BY_STATUS: Partial<Record<ServiceStatus, AttentionKind>> = {
  * Only then does the status table (src/lib/status.ts) and the source's right to capture decide.
  *
  * @example
- * const judgement = judgeObservation({ payment, observation, policy: options, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false })
+ * const judgement = judgeObservation({ payment, observation, policy: options, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false, orderCanceled: false })
  * if (judgement.capture) await capture()
  */
-export function judgeObservation({ payment, observation, policy, txHashHeldBy, sessionExpectsPayment, settledOtherwise }: JudgeObservationParameters): Judgement {
+export function judgeObservation({ payment, observation, policy, txHashHeldBy, sessionExpectsPayment, settledOtherwise, orderCanceled }: JudgeObservationParameters): Judgement {
   const refused = (outcome: JudgementOutcome, attention: AttentionKind, mismatch: MismatchedField[]): Judgement => ({
     outcome,
     capture: false,
@@ -135,6 +142,9 @@ export function judgeObservation({ payment, observation, policy, txHashHeldBy, s
     return judged("already_captured", surplusAttention)
   }
 
+  // A canceled order is never paid: whatever arrived for it is recorded and owed back in full (an
+  // order_canceled refund, not a surplus), whatever the status would allow.
+  if (orderCanceled && HOLDS_FUNDS.includes(status) && receivedAmount > 0n) return { ...judged("order_canceled", "order_canceled"), surplus: null }
   if (!allowsCapture(status, payment.rail, observation.source, policy)) {
     const late = status === "expired_paid_late" && statusAction(status, payment.rail, policy) === "merchant" ? "late_payment" : null
     return judged("recorded", ATTENTION_BY_STATUS[status] ?? late)

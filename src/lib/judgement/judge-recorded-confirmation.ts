@@ -42,6 +42,8 @@ export function judgeRecordedConfirmation({ payment, confirmation, policy }: Jud
     txHashHeldBy: null,
     sessionExpectsPayment: true,
     settledOtherwise: false,
+    // The capture workflow checks the order under the cart's lock before it authorises (capture-session-of-placed-order).
+    orderCanceled: false,
   })
   return judgement.capture
 }

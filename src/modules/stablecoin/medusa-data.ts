@@ -111,29 +111,35 @@ function withDates(payment: MedusaSessionPayment): MedusaSessionPayment {
 const SETTLED_OTHERWISE = `select 1 from payment o where o.payment_collection_id = s.payment_collection_id and o.deleted_at is null
     and o.payment_session_id is distinct from s.id and o.captured_at is not null and o.canceled_at is null`
 
-/** A session with what judging and capturing its payment need: its Medusa payment, its cart and order, and whether another payment settled its collection. */
-export type SessionState = { session: MedusaPaymentSession; payment: MedusaSessionPayment | null; cart: CartOfSession; settledOtherwise: boolean }
+/** The session's order was canceled, or its payment collection was (Medusa's cancel-order workflow cancels both). */
+const ORDER_CANCELED = `exists (select 1 from payment_collection pc where pc.id = s.payment_collection_id and pc.status = 'canceled' and pc.deleted_at is null)
+    or exists (select 1 from "order" ord where ord.id = o.order_id and ord.canceled_at is not null)`
+
+/** A session with what judging and capturing its payment need: its Medusa payment, its cart and order, whether another payment settled its collection, and whether its order was canceled. */
+export type SessionState = { session: MedusaPaymentSession; payment: MedusaSessionPayment | null; cart: CartOfSession; settledOtherwise: boolean; orderCanceled: boolean }
 
 /** One statement for what every judgement and capture reads of a session (bench/RESULTS.md, statements per confirmation). */
 export async function sessionState(execute: Execute, sessionId: string): Promise<SessionState | null> {
   const [row] = (await execute(
     `select ${SESSION_COLUMNS}, l.cart_id, o.order_id,
             (select row_to_json(x) from (select ${PAYMENT_COLUMNS} from payment p where p.payment_session_id = s.id and p.deleted_at is null limit 1) x) as payment,
-            exists (${SETTLED_OTHERWISE}) as settled_otherwise
+            exists (${SETTLED_OTHERWISE}) as settled_otherwise,
+            (${ORDER_CANCELED}) as order_canceled
        from payment_session s
        left join cart_payment_collection l on l.payment_collection_id = s.payment_collection_id and l.deleted_at is null
        left join order_cart o on o.cart_id = l.cart_id and o.deleted_at is null
       where s.id = ? and s.deleted_at is null
       limit 1`,
     [sessionId]
-  )) as Array<MedusaPaymentSession & { cart_id: string | null; order_id: string | null; payment: MedusaSessionPayment | null; settled_otherwise: boolean }>
+  )) as Array<MedusaPaymentSession & { cart_id: string | null; order_id: string | null; payment: MedusaSessionPayment | null; settled_otherwise: boolean; order_canceled: boolean }>
   if (!row) return null
-  const { cart_id, order_id, payment, settled_otherwise, ...session } = row
+  const { cart_id, order_id, payment, settled_otherwise, order_canceled, ...session } = row
   return {
     session,
     payment: payment ? withDates(payment) : null,
     cart: { paymentCollectionId: session.payment_collection_id, cartId: cart_id, orderId: cart_id ? order_id : null },
     settledOtherwise: settled_otherwise,
+    orderCanceled: order_canceled,
   }
 }
 

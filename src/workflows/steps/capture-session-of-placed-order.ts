@@ -6,7 +6,8 @@ export const captureSessionOfPlacedOrderStepId = "capture-session-of-placed-orde
 
 export type CaptureSessionOfPlacedOrderStepInput = { sessionId: string; orderId: string | null }
 
-export type CaptureSessionOfPlacedOrderStepOutput = { paymentId: string } | null
+/** `paymentId`: the captured Medusa payment (null when the order was canceled before it); `orderCanceled`: the order was canceled before or during the capture. */
+export type CaptureSessionOfPlacedOrderStepOutput = { paymentId: string | null; orderCanceled: boolean } | null
 
 /**
  * This step authorises and captures the session of an order placed awaiting payment, inside the
@@ -20,19 +21,23 @@ export type CaptureSessionOfPlacedOrderStepOutput = { paymentId: string } | null
  * capture is not added again, so a retry finishes what an interrupted run left. No compensation,
  * and the transaction is added here rather than by Medusa's addOrderTransactionStep, whose
  * compensation would take it away when a later step fails: the capture stands, and the next
- * judgement finds it captured and would not add the transaction again.
+ * judgement finds it captured and would not add the transaction again. A canceled order is not
+ * captured; Medusa's cancel takes no cart lock, so the order is read again after the capture, and
+ * one canceled in between is reported too (the workflow then lists the whole amount as owed back).
  */
 export const captureSessionOfPlacedOrderStep = createStep(
   captureSessionOfPlacedOrderStepId,
   async ({ sessionId, orderId }: CaptureSessionOfPlacedOrderStepInput, { container }): Promise<StepResponse<CaptureSessionOfPlacedOrderStepOutput>> => {
     if (!orderId) return new StepResponse(null)
+    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+    const isCanceled = async () => !!(await orders.retrieveOrder(orderId, { select: ["id", "canceled_at"] })).canceled_at
+    if (await isCanceled()) return new StepResponse({ paymentId: null, orderCanceled: true })
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const payment = await payments.authorizePaymentSession(sessionId, {})
     if (!payment) throw new Error(`stablecoin: payment session ${sessionId} of order ${orderId} was not authorised although its confirmation is recorded`)
     let captures = await payments.listCaptures({ payment_id: payment.id }, { select: ["id", "amount", "raw_amount"] })
     if (!captures.length) captures = (await payments.capturePayment({ payment_id: payment.id })).captures ?? []
 
-    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
     const recorded = await orders.listOrderTransactions({ order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) }, { select: ["reference_id"] })
     const missing = captures
       .filter((capture) => !recorded.some((t) => t.reference_id === capture.id))
@@ -44,6 +49,6 @@ export const captureSessionOfPlacedOrderStep = createStep(
         reference_id: capture.id,
       }))
     if (missing.length) await orders.addOrderTransactions(missing)
-    return new StepResponse({ paymentId: payment.id })
+    return new StepResponse({ paymentId: payment.id, orderCanceled: await isCanceled() })
   }
 )

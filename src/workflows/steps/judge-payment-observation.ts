@@ -64,6 +64,7 @@ export const judgePaymentObservationStep = createStep(
       txHashHeldBy: observation.txHash ? await module.findTxHashHolder(row.chain_id, observation.txHash, row.payment_id) : null,
       sessionExpectsPayment: !!session && (await module.retrieveCurrentPaymentOfSession(session.id))?.id === row.id,
       settledOtherwise: !capturedAt && !!found?.settledOtherwise,
+      orderCanceled: !!found?.orderCanceled,
     })
     // A row learned from an event whose session was gone stays an unknown payment.
     if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
@@ -90,6 +91,7 @@ export const judgePaymentObservationStep = createStep(
         `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`
       )
     }
+    if (judgement.outcome === "order_canceled") await module.oweBackForCanceledOrder(row.id)
     const payerAddress = "payer_address" in update ? (update.payer_address ?? null) : row.payer_address
     if (judgement.surplus && (judgement.capture || judgement.outcome === "already_captured" || judgement.outcome === "settled_otherwise")) {
       await module.addRefunds(row.id, [surplusRefund(row, judgement.surplus, payerAddress)])

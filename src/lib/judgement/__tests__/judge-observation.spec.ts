@@ -46,6 +46,7 @@ const judge = (over: Partial<JudgeObservationParameters> & { observation: Paymen
     txHashHeldBy: null,
     sessionExpectsPayment: true,
     settledOtherwise: false,
+    orderCanceled: false,
     ...over,
   })
 
@@ -161,7 +162,7 @@ describe("judgeObservation", () => {
   })
 
   it("late payment refused by policy is left to the merchant", () => {
-    const j = judgeObservation({ payment: payment(), observation: event("expired_paid_late"), policy: { acceptLatePayments: false, captureOnReconcile: false }, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false })
+    const j = judgeObservation({ payment: payment(), observation: event("expired_paid_late"), policy: { acceptLatePayments: false, captureOnReconcile: false }, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false, orderCanceled: false })
     expect(j).toMatchObject({ capture: false, attention: "late_payment" })
   })
 
@@ -180,6 +181,24 @@ describe("judgeObservation", () => {
     })
     // Not a reason to refuse what could not be captured anyway: an underpayment stays the merchant's decision.
     expect(judge({ observation: event("underpaid", { confirmedAmount: "1" }), settledOtherwise: true })).toMatchObject({ capture: false, outcome: "recorded", attention: "underpaid" })
+  })
+})
+
+describe("a canceled order", () => {
+  it.each(["swept", "paid", "overpaid", "expired_paid_late", "underpaid"] as const)("a %s payment is recorded, flagged order_canceled and never captured, whoever reports it", (status) => {
+    for (const source of ["webhook", "merchant", "reconcile"] as const) {
+      const j = judge({ payment: payment({ rail: "connect" }), observation: event(status, { source, rail: "connect", confirmedAmount: status === "underpaid" ? "1" : EXPECTED.toString() }), orderCanceled: true })
+      expect(j).toMatchObject({ capture: false, outcome: "order_canceled", attention: "order_canceled", surplus: null })
+    }
+  })
+
+  it("a transfer still confirming, or nothing received, is only recorded: nothing is owed back yet", () => {
+    expect(judge({ observation: event("confirming"), orderCanceled: true })).toMatchObject({ capture: false, outcome: "recorded" })
+    expect(judge({ observation: event("expired", { confirmedAmount: "0" }), orderCanceled: true })).toMatchObject({ capture: false, outcome: "recorded" })
+  })
+
+  it("a payment captured before the cancel stays captured (Medusa's cancel refunds it)", () => {
+    expect(judge({ payment: payment({ status: "swept", captured: true }), observation: event("swept"), orderCanceled: true })).toMatchObject({ outcome: "already_captured", capture: false })
   })
 })
 
