@@ -29,6 +29,7 @@ export type CheckoutState =
   | WithPayment<"expired">
   | WithPayment<"wrong_token">
   | WithPayment<"held">
+  | WithPayment<"order_canceled">
   | { status: "failed"; payment: PublicStablecoinPayment | null; error: CheckoutError }
   /** The payment did not prove out against the pinned trust roots: nothing is shown, nothing signed (issue 19 point 1). */
   | { status: "refused"; paymentId: string; check: TrustCheck }
@@ -58,5 +59,5 @@ function failedFor(payment: PublicStablecoinPayment): CheckoutState {
 
 /** States after which polling stops: nothing the customer or the service does changes them for this payment. */
 export function isSettledState(state: CheckoutState): boolean {
-  return state.status === "order_placed" || state.status === "refused" || state.status === "wrong_token" || state.status === "held" || (state.status === "failed" && state.payment !== null)
+  return state.status === "order_placed" || state.status === "refused" || state.status === "wrong_token" || state.status === "held" || state.status === "order_canceled" || (state.status === "failed" && state.payment !== null)
 }

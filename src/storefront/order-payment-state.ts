@@ -6,6 +6,7 @@ export type OrderPaymentState =
   | { status: "underpaid"; payment: PublicStablecoinPayment; remaining: PublicTokenAmount | null }
   | { status: "paid"; payment: PublicStablecoinPayment; surplus: PublicTokenAmount | null }
   | { status: "attention"; payment: PublicStablecoinPayment }
+  | { status: "canceled"; payment: PublicStablecoinPayment; refund: NonNullable<PublicStablecoinPayment["canceledRefund"]> }
 
 /**
  * Whether the store says the payment is captured: the view's `captured` when it has one, else its
@@ -19,10 +20,12 @@ export function isCapturedPayment(payment: PublicStablecoinPayment): boolean {
 
 /**
  * The order confirmation's view of a payment: "paid" only once captured, never before; the
- * service status says what is still going on (confirming, short, a problem for the store).
+ * service status says what is still going on (confirming, short, a problem for the store). A
+ * canceled order whose payment arrived says "canceled" before anything else: it will not ship.
  * @example orderPaymentStateOf(payment).status // "confirming"
  */
 export function orderPaymentStateOf(payment: PublicStablecoinPayment): OrderPaymentState {
+  if (payment.canceledRefund) return { status: "canceled", payment, refund: payment.canceledRefund }
   if (isCapturedPayment(payment)) return { status: "paid", payment, surplus: payment.surplus }
   if (payment.status === "underpaid") return { status: "underpaid", payment, remaining: payment.remaining }
   if (["wrong_token", "held_sanctioned"].includes(payment.status) || payment.phase === "failed") return { status: "attention", payment }

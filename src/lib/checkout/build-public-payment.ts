@@ -102,7 +102,8 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
   const received = scanned !== undefined && (confirmed === undefined || scanned > confirmed) ? scanned : confirmed
   const expiresAt = new Date(data.expiresAt ?? 0)
   const captured = Boolean(row?.captured_at)
-  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, captured, expiresAt, now, contradicted: Boolean(row?.mismatch) })
+  const canceledRefund = canceledRefundOf(row?.refunds)
+  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, captured, expiresAt, now, contradicted: Boolean(row?.mismatch), orderCanceled: canceledRefund !== null })
   const short = phase === "underpaid" && received !== undefined && received < amount ? amount - received : undefined
   const surplus = row?.surplus_amount ? parseBaseUnits(row.surplus_amount) : undefined
   const chainName = chainNameOf(proof.chainId)
@@ -136,6 +137,7 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
     received: received === undefined || received === 0n ? null : amountOf(received, decimals),
     remaining,
     surplus: surplus !== undefined && surplus > 0n ? { ...amountOf(surplus, decimals), refund: surplusRefundState(row?.refunds) } : null,
+    canceledRefund: canceledRefund && { ...amountOf(canceledRefund.amount, decimals), refund: canceledRefund.refund, txHash: canceledRefund.txHash },
     deposit,
     connect,
     verification: {
@@ -160,6 +162,14 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
 function surplusRefundState(refunds: unknown): "due" | "sent" {
   const surplus = (Array.isArray(refunds) ? (refunds as Array<{ reason?: string; state?: string }>) : []).filter((r) => r.reason === "surplus")
   return surplus.length > 0 && surplus.every((r) => r.state === "sent") ? "sent" : "due"
+}
+
+/** The order_canceled refunds listed: their sum, "sent" once each was recorded as sent, and the last one's transaction; null when none is listed. */
+function canceledRefundOf(refunds: unknown): { amount: bigint; refund: "due" | "sent"; txHash: string | null } | null {
+  const listed = (Array.isArray(refunds) ? (refunds as Array<{ reason?: string; state?: string; tokenAmount?: string; txHash?: string }>) : []).filter((r) => r.reason === "order_canceled")
+  if (!listed.length) return null
+  const sent = listed.every((r) => r.state === "sent")
+  return { amount: listed.reduce((sum, r) => sum + (parseBaseUnits(r.tokenAmount ?? "") ?? 0n), 0n), refund: sent ? "sent" : "due", txHash: sent ? (listed[listed.length - 1]!.txHash ?? null) : null }
 }
 
 function isKnownFinal(status: string, rail: "deposit" | "connect"): boolean {

@@ -45,5 +45,7 @@ export function customerMessageOf(p: CustomerMessageOfParameters): string {
       return "This payment is on hold for a compliance review. The store will contact you."
     case "failed":
       return "This payment could not be confirmed automatically. Do not send more; the store is looking into it."
+    case "order_canceled":
+      return `This order was canceled. The ${p.receivedDisplay ?? "amount"} ${p.token} you sent will be refunded to the address it came from. Do not send more.`
   }
 }

@@ -14,6 +14,8 @@ export type CustomerPhaseOfParameters = {
   now: Date
   /** The judgement path flagged a contradiction between the service's word and the ledger. */
   contradicted: boolean
+  /** The order was canceled and what arrived for it is owed back (an order_canceled refund is listed). */
+  orderCanceled: boolean
 }
 export type CustomerPhaseOfReturnType = CustomerPhase
 export type CustomerPhaseOfErrorType = never
@@ -25,9 +27,11 @@ export type CustomerPhaseOfErrorType = never
  * A contradiction recorded by the plugin shows as `failed` whatever the status word says, since
  * the plugin did not believe it either. `detected` is a transfer seen with no confirmation yet.
  * A waiting payment past its quote's expiry shows `expired`: the price lapsed, the address did not.
- * @example customerPhaseOf({ status: "confirming", rail: "deposit", confirmations: 0, orderId: null, captured: false, expiresAt, now, contradicted: false }) // "detected"
+ * A canceled order whose payment still arrived says so before anything else: it will not ship.
+ * @example customerPhaseOf({ status: "confirming", rail: "deposit", confirmations: 0, orderId: null, captured: false, expiresAt, now, contradicted: false, orderCanceled: false }) // "detected"
  */
-export function customerPhaseOf({ status, rail, confirmations, orderId, captured, expiresAt, now, contradicted }: CustomerPhaseOfParameters): CustomerPhaseOfReturnType {
+export function customerPhaseOf({ status, rail, confirmations, orderId, captured, expiresAt, now, contradicted, orderCanceled }: CustomerPhaseOfParameters): CustomerPhaseOfReturnType {
+  if (orderCanceled) return "order_canceled"
   if (orderId && captured) return "order_placed"
   if (contradicted) return "failed"
   switch (status) {

@@ -20,6 +20,8 @@ export type CustomerPhase =
   | "wrong_token"
   | "held"
   | "failed"
+  /** The order was canceled before its payment arrived: what arrived is owed back. */
+  | "order_canceled"
 
 export type PublicTokenAmount = {
   /** Base units, integer string. */
@@ -55,6 +57,11 @@ export type PublicStablecoinPayment = {
    * Lets the page say "you sent {display} {token.symbol} more; the store will refund it".
    */
   surplus: (PublicTokenAmount & { refund: "due" | "sent" }) | null
+  /**
+   * The order was canceled and its payment arrived all the same: everything received is owed back.
+   * `refund` is "due" until the merchant recorded every transfer back, then "sent" with the last one's hash.
+   */
+  canceledRefund: (PublicTokenAmount & { refund: "due" | "sent"; txHash: string | null }) | null
   /** Deposit rail: the verified one-time address and the EIP-681 URI of the exact amount. */
   deposit: { address: string; paymentUri: string } | null
   /** Connect rail: the verified pool and the reference deposit() takes. */

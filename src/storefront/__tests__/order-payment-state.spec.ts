@@ -2,7 +2,7 @@ import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import { orderPaymentStateOf } from "../order-payment-state"
 
 const buildPayment = (over: Partial<PublicStablecoinPayment> & { captured?: boolean }) =>
-  ({ phase: "order_placed", status: "confirming", remaining: null, surplus: null, ...over }) as PublicStablecoinPayment
+  ({ phase: "order_placed", status: "confirming", remaining: null, surplus: null, canceledRefund: null, ...over }) as PublicStablecoinPayment
 
 describe("orderPaymentStateOf", () => {
   it("an order placed while the transfer confirms is not paid: the view keeps the payment's phase until the capture", () => {
@@ -19,5 +19,9 @@ describe("orderPaymentStateOf", () => {
   it("short and problem payments say so", () => {
     expect(orderPaymentStateOf(buildPayment({ phase: "underpaid", status: "underpaid" })).status).toBe("underpaid")
     expect(orderPaymentStateOf(buildPayment({ phase: "wrong_token", status: "wrong_token" })).status).toBe("attention")
+  })
+  it("a canceled order whose payment arrived says canceled, even captured, with what is owed back", () => {
+    const refund = { baseUnits: "25000000", display: "25", refund: "due" as const, txHash: null }
+    expect(orderPaymentStateOf(buildPayment({ phase: "order_canceled", status: "swept", canceledRefund: refund, captured: true }))).toMatchObject({ status: "canceled", refund })
   })
 })

@@ -113,11 +113,16 @@ export const messagesDe: StablecoinMessages = {
     network: "Netzwerk",
     time: "Bezahlt am",
     transaction: "Transaktion",
+    refundTransaction: "Rückerstattung",
     viewTransaction: "Im Explorer des Netzwerks ansehen",
     surplus: ({ surplus, refunded }) => (refunded ? `Sie haben ${surplus} mehr als den Gesamtbetrag gesendet; der Shop hat ihn erstattet.` : `Sie haben ${surplus} mehr als den Gesamtbetrag gesendet; der Shop erstattet ihn.`),
     confirming: ({ amount, network, confirmations }) =>
       `Ihre Zahlung von ${amount} im Netzwerk ${network} wird bestätigt (bisher ${confirmations} ${plural(confirmations, "Bestätigung", "Bestätigungen")}). Ihre Bestellung ist aufgegeben und wird nach der Bestätigung versandt.`,
     underpaid: ({ remaining }) => `Ihre Zahlung war zu niedrig: Es fehlen noch ${remaining}, zu senden an dieselbe Adresse. Die Bestellung wird versandt, sobald sie bezahlt ist.`,
     attention: "Ihre Zahlung muss vom Shop geprüft werden. Senden Sie nichts mehr; der Shop meldet sich bei Ihnen.",
+    canceled: ({ amount, refunded }) =>
+      refunded
+        ? `Diese Bestellung wurde storniert. Der Shop hat die gesendeten ${amount} an die Absenderadresse zurückerstattet.`
+        : `Diese Bestellung wurde storniert und wird nicht versandt. Die gesendeten ${amount} stehen Ihnen zu: Der Shop erstattet sie an die Absenderadresse zurück. Senden Sie nichts mehr.`,
   },
 }

@@ -113,11 +113,16 @@ export const messagesEn: StablecoinMessages = {
     network: "Network",
     time: "Paid on",
     transaction: "Transaction",
+    refundTransaction: "Refund transaction",
     viewTransaction: "View on the network's explorer",
     surplus: ({ surplus, refunded }) => (refunded ? `You sent ${surplus} more than the total; the store has refunded it.` : `You sent ${surplus} more than the total; the store will refund it.`),
     confirming: ({ amount, network, confirmations }) =>
       `Your payment of ${amount} on ${network} is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far). Your order is placed and ships once it is confirmed.`,
     underpaid: ({ remaining }) => `Your payment arrived short: ${remaining} is still to send to the same address. The order ships once it is paid.`,
     attention: "Your payment needs the store's attention. Do not send more; the store will contact you.",
+    canceled: ({ amount, refunded }) =>
+      refunded
+        ? `This order was canceled. The store has refunded the ${amount} you sent to the address it came from.`
+        : `This order was canceled and will not ship. The ${amount} you sent is owed back to you: the store will refund it to the address it came from. Do not send more.`,
   },
 }

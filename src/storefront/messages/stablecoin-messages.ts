@@ -94,11 +94,14 @@ export type StablecoinMessages = {
     network: string
     time: string
     transaction: string
+    refundTransaction: string
     viewTransaction: string
     surplus: (p: { surplus: string; refunded: boolean }) => string
     confirming: (p: { amount: string; network: string; confirmations: number }) => string
     underpaid: (p: { remaining: string }) => string
     attention: string
+    /** The order was canceled and its payment arrived all the same: what is (or was) sent back. */
+    canceled: (p: { amount: string; refunded: boolean }) => string
   }
 }
 

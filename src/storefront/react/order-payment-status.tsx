@@ -8,7 +8,7 @@ import { DepositDetails } from "./deposit-details"
 import { PaymentReceipt } from "./payment-receipt"
 import { StablecoinStyles } from "./stablecoin-styles"
 import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
-import { surplusOf } from "./status-line"
+import { canceledAmountOf, surplusOf } from "./status-line"
 import { TransactionLink } from "./transaction-link"
 import { useStoreClient, type StoreAccessProps } from "./use-store-client"
 
@@ -101,7 +101,9 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
   // Before the store recorded the surplus, what arrived above the amount of an overpaid payment.
   const surplus = p.surplus?.display ?? (p.status === "overpaid" && surplusOf(p) !== "0" ? surplusOf(p) : null)
   const line =
-    state.status === "paid"
+    state.status === "canceled"
+      ? t.receipt.canceled({ amount: amount(canceledAmountOf(p)), refunded: state.refund.refund === "sent" })
+      : state.status === "paid"
       ? t.status.orderPlaced
       : state.status === "underpaid"
         ? state.remaining
@@ -119,6 +121,11 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
       {state.status !== "paid" && surplus && <p className="stablecoin-payment__surplus">{t.receipt.surplus({ surplus: amount(surplus), refunded: p.surplus?.refund === "sent" })}</p>}
       {shortPayment && proof?.key === proofKey && (proof.ok ? <DepositDetails payment={p} /> : <p className="stablecoin-payment__error stablecoin-payment__refused">{t.status.refused} {t.status.refusedNext}</p>)}
       {state.status === "paid" && <PaymentReceipt payment={p} explorerUrl={explorerUrl} />}
+      {state.status === "canceled" && state.refund.txHash && (
+        <p className="stablecoin-order-payment__tx">
+          {t.receipt.refundTransaction}: <TransactionLink chainId={p.chain.id} txHash={state.refund.txHash} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />
+        </p>
+      )}
       {state.status !== "paid" && p.txHash && (
         <p className="stablecoin-order-payment__tx">
           {t.receipt.transaction}: <TransactionLink chainId={p.chain.id} txHash={p.txHash} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />

@@ -68,6 +68,8 @@ export function StatusLine({ state, wallet }: { state: CheckoutState; wallet: Wa
       return <p className="stablecoin-payment__error">{t.status.wrongToken}</p>
     case "held":
       return <p className="stablecoin-payment__error">{t.status.held}</p>
+    case "order_canceled":
+      return <p className="stablecoin-payment__error">{t.receipt.canceled({ amount: amountOf(state.payment, canceledAmountOf(state.payment)), refunded: state.payment.canceledRefund?.refund === "sent" })}</p>
   }
 }
 
@@ -76,6 +78,11 @@ export function surplusOf(payment: PublicStablecoinPayment): string {
   if (payment.surplus) return payment.surplus.display
   const above = BigInt(payment.received?.baseUnits ?? "0") - BigInt(payment.amount.baseUnits)
   return formatTokenAmount(above > 0n ? above : 0n, payment.token.decimals)
+}
+
+/** What a canceled order's payment owes back: the listed refund, else what arrived. */
+export function canceledAmountOf(payment: PublicStablecoinPayment): string {
+  return (payment.canceledRefund ?? payment.received ?? payment.amount).display
 }
 
 /** A refusal before any payment exists, as a next step the shopper can take. */

@@ -47,6 +47,24 @@ describe("buildPublicPayment", () => {
     expect(sent.ok && sent.value.surplus?.refund).toBe("sent")
   })
 
+  it("a canceled order's payment: the phase, the sentence and what is owed back (summed across top-ups), then the refund's transaction", () => {
+    const due = [
+      { reason: "order_canceled", state: "sent", tokenAmount: "20000000", txHash: "0xaa" },
+      { reason: "order_canceled", state: "due", tokenAmount: "7135000" },
+    ]
+    const row = buildRow({ status: "swept", confirmed_amount: "27135000", refunds: due })
+    const view = buildPublicPayment({ session: buildSession(), row, orderId: "order_1", now })
+    if (!view.ok) throw new Error(view.error)
+    expect(view.value.phase).toBe("order_canceled")
+    expect(view.value.canceledRefund).toEqual({ baseUnits: "27135000", display: "27.135", refund: "due", txHash: null })
+    expect(view.value.message).toMatch(/^This order was canceled\. The 27\.135 USDC you sent will be refunded/)
+    const sent = buildPublicPayment({ session: buildSession(), row: { ...row, refunds: [due[0], { ...due[1], state: "sent", txHash: "0xbb" }] }, orderId: "order_1", now })
+    expect(sent.ok && sent.value.canceledRefund).toEqual({ baseUnits: "27135000", display: "27.135", refund: "sent", txHash: "0xbb" })
+    // No order_canceled refund: no canceled phase.
+    const plain = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "swept", confirmed_amount: "27135000" }), orderId: "order_1", now })
+    expect(plain.ok && [plain.value.phase, plain.value.canceledRefund]).toEqual(["paid", null])
+  })
+
   it("no surplus: null", () => {
     const view = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "swept", confirmed_amount: "27135000" }), orderId: "order_1", now })
     expect(view.ok && view.value.surplus).toBeNull()

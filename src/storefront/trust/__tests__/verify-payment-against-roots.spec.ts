@@ -67,6 +67,7 @@ function buildPayment(rail: "deposit" | "connect", { pool = chain.pool, payout =
     received: null,
     remaining: null,
     surplus: null,
+    canceledRefund: null,
     deposit: rail === "deposit" ? { address: forwarder, paymentUri: buildErc20TransferUri({ token: token.address, chainId: 8453, to: forwarder, amount }) } : null,
     connect: rail === "connect" ? { pool, paymentRef } : null,
     verification: { blockNumber: "1", factory: chain.factory, payout, pool, forwarder: rail === "deposit" ? forwarder : null, verifiedAt: null },
