@@ -1,4 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { closeUnfinishedOrdersStep, type CloseUnfinishedOrdersStepOutput } from "./steps/close-unfinished-orders"
 import { pollDuePaymentsStep, type PollDuePaymentsStepOutput } from "./steps/poll-due-payments"
 import { recordReconcileRunStep } from "./steps/record-reconcile-run"
 import { reprocessWebhookEventsStep, type ReprocessWebhookEventsStepOutput } from "./steps/reprocess-webhook-events"
@@ -18,14 +19,19 @@ export type ReconcileStablecoinPaymentsWorkflowOutput = PollDuePaymentsStepOutpu
   webhookEvents: ReprocessWebhookEventsStepOutput
   /** The chain scan for payments the service does not report (a second transfer or deposit, one after capture). */
   extraPayments: ScanExtraPaymentsStepOutput
+  /** Orders awaiting a payment that cannot finish, past unpaidOrderGraceHours; canceled with cancelUnpaidOrders. */
+  unfinishedOrders: CloseUnfinishedOrdersStepOutput
 }
 
 /**
  * This workflow is the polling backstop (docs/architecture.md#a-poll). Webhook events recorded but not
  * processed are applied first: a verified event outranks a poll. Then a bounded batch of due,
  * not-final payments is claimed and polled on their backoff schedules; a rate limit ends the run
- * early with the rest still due. Last, the chain is scanned for payments the service does not
- * report (scanExtraPaymentsStep). The run and its counts are recorded for the admin.
+ * early with the rest still due. Then the chain is scanned for payments the service does not
+ * report (scanExtraPaymentsStep). Last, orders awaiting a payment that cannot finish are found past
+ * their grace and, with cancelUnpaidOrders, canceled (closeUnfinishedOrdersStep): after the poll and
+ * the scan, so a status or a top-up they just found counts. The run and its counts are recorded
+ * for the admin; the record of a close that failed is what keeps it from being tried every run.
  *
  * @example
  * const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: {} })
@@ -37,12 +43,17 @@ export const reconcileStablecoinPaymentsWorkflow = createWorkflow(reconcileStabl
   const webhookEvents = reprocessWebhookEventsStep({ batchSize: input.batchSize })
   const polls = pollDuePaymentsStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
   const extraPayments = scanExtraPaymentsStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
-  const output = transform({ now, polls, webhookEvents, extraPayments }, ({ now, polls, webhookEvents, extraPayments }): ReconcileStablecoinPaymentsWorkflowOutput => ({
-    now,
-    ...polls,
-    webhookEvents,
-    extraPayments,
-  }))
+  const unfinishedOrders = closeUnfinishedOrdersStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
+  const output = transform(
+    { now, polls, webhookEvents, extraPayments, unfinishedOrders },
+    ({ now, polls, webhookEvents, extraPayments, unfinishedOrders }): ReconcileStablecoinPaymentsWorkflowOutput => ({
+      now,
+      ...polls,
+      webhookEvents,
+      extraPayments,
+      unfinishedOrders,
+    })
+  )
   recordReconcileRunStep(transform({ startedAt, output }, ({ startedAt, output }) => ({ startedAt, result: output })))
   return new WorkflowResponse(output)
 })

@@ -144,6 +144,13 @@ export const pluginOptionsSchema = z
       .min(1, { error: "inFlightMinShareBps must be at least 1: with 0 a transfer of one base unit would place the order" })
       .max(10_000, { error: "inFlightMinShareBps must be at most 10000 (the whole amount)" })
       .default(5_000),
+    /** Hours an order awaiting a payment that cannot finish (underpaid, held_sanctioned, wrong_token, or a transfer that never confirms) is given before it is listed as overdue (and canceled with cancelUnpaidOrders); an underpaid one counts from its last transfer. Default 72. */
+    unpaidOrderGraceHours: z
+      .number({ error: "unpaidOrderGraceHours must be a number of hours (default 72)" })
+      .min(1, { error: "unpaidOrderGraceHours must be at least 1 hour: a shorter grace would list (and cancel) orders whose transfer is still confirming" })
+      .default(72),
+    /** Cancel an overdue unfinished order through Medusa's cancelOrderWorkflow (stock released, payment collection canceled) and list what it received as owed back. Default false: overdue orders are only listed for the merchant. */
+    cancelUnpaidOrders: z.boolean({ error: "cancelUnpaidOrders must be true or false (default false)" }).default(false),
     /** The reconcile job's schedule and bounds; every field has a default. */
     reconcile: reconcileConfig.prefault({}),
     /** The reconcile job's scan of the chain for payments the service does not report; every field has a default. */

@@ -177,3 +177,23 @@ export async function sessionIdsOf(execute: Execute, of: { order_id?: string; ca
 
 /** A text[] literal for `= any(?::text[])` (the driver would expand a JS array into a list); values are ids and status words. */
 export const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "")}"`).join(",")}}`
+
+/**
+ * A lateral subquery over Medusa's tables for the order that awaits the payment of the session
+ * whose id is in `sessionIdColumn` (a column of the outer statement): the session is the one
+ * Medusa holds `pending_authorization` (the provider answered it so and the cart became the
+ * order), the order is neither canceled nor a draft, and no payment of the collection is
+ * captured. Gives order_id, order_display_id, order_placed_at and cart_id, or no row.
+ */
+export function awaitingOrderOfSessionSql(sessionIdColumn: string): string {
+  return `lateral (
+    select o.id as order_id, o.display_id as order_display_id, o.created_at as order_placed_at,
+           (select oc.cart_id from order_cart oc where oc.order_id = o.id and oc.deleted_at is null limit 1) as cart_id
+      from payment_session s
+      join order_payment_collection op on op.payment_collection_id = s.payment_collection_id and op.deleted_at is null
+      join "order" o on o.id = op.order_id and o.deleted_at is null and o.canceled_at is null and o.status not in ('canceled', 'draft')
+     where s.id = ${sessionIdColumn} and s.deleted_at is null and s.status = 'pending_authorization'
+       and not exists (select 1 from payment x where x.payment_collection_id = s.payment_collection_id and x.deleted_at is null
+                          and x.captured_at is not null and x.canceled_at is null)
+     limit 1)`
+}

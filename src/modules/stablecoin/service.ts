@@ -17,6 +17,7 @@ import { currentPaymentOfSession, insertIssuedPayment, recordPaymentFact, sessio
 import * as medusaData from "./medusa-data"
 import type { LedgerPayment, ProcessedWebhookEvent } from "./types"
 import { pgArray } from "./medusa-data"
+import { overdueUnfinishedOrders, type OverdueUnfinishedOrder } from "./unfinished-orders"
 import { StablecoinPayment, StablecoinPaymentReceipt, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
 
 /** The ledger columns updateLedgerPayment may set, and those stored as jsonb. */
@@ -727,6 +728,19 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       [JSON.stringify(refunds), due, paymentRowId]
     )
     return refunds
+  }
+
+  /**
+   * Orders awaiting a payment that may never finish whose grace (unpaidOrderGraceHours) is over at
+   * `now`, oldest order first, at most `limit` (or only the payment `paymentRowId`), each with the
+   * rule's verdict and the last failed close a reconcile run recorded within CLOSE_RETRY_HOURS.
+   */
+  @InjectManager()
+  async listOverdueUnfinishedOrders(
+    { now, limit, paymentRowId }: { now: Date; limit: number; paymentRowId?: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<OverdueUnfinishedOrder[]> {
+    return overdueUnfinishedOrders(this.execute(sharedContext), { now, graceHours: this.options.unpaidOrderGraceHours, limit, paymentRowId })
   }
 }
 

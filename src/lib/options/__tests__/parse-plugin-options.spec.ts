@@ -93,3 +93,20 @@ describe("bounds on the service's word and the dust share", () => {
     expect(issuesOf(buildOptions(over))).toEqual([expect.stringMatching(message)])
   })
 })
+
+describe("unfinished order options", () => {
+  it("defaults: a grace of 72 hours, overdue orders listed and not canceled", () => {
+    const o = parsePluginOptions(buildOptions())
+    expect(o).toMatchObject({ unpaidOrderGraceHours: 72, cancelUnpaidOrders: false })
+    expect(parsePluginOptions(buildOptions({ unpaidOrderGraceHours: 1.5, cancelUnpaidOrders: true }))).toMatchObject({ unpaidOrderGraceHours: 1.5, cancelUnpaidOrders: true })
+  })
+
+  it("error: a grace under an hour or not a number names the option and the fix", () => {
+    expect(issuesOf(buildOptions({ unpaidOrderGraceHours: 0.5 }))).toEqual([expect.stringMatching(/^unpaidOrderGraceHours: unpaidOrderGraceHours must be at least 1 hour/)])
+    expect(issuesOf(buildOptions({ unpaidOrderGraceHours: "72" }))).toEqual([expect.stringMatching(/^unpaidOrderGraceHours: unpaidOrderGraceHours must be a number of hours/)])
+  })
+
+  it("error: cancelUnpaidOrders that is not a boolean names the option", () => {
+    expect(issuesOf(buildOptions({ cancelUnpaidOrders: "yes" }))).toEqual([expect.stringMatching(/^cancelUnpaidOrders: cancelUnpaidOrders must be true or false/)])
+  })
+})
