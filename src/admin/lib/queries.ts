@@ -59,3 +59,11 @@ export const useTestConnection = () =>
   useMutation({
     mutationFn: () => sdk.client.fetch<{ ok: boolean; elapsed_ms: number; message: string }>("/admin/stablecoin/test-connection", { method: "POST", body: {} }),
   })
+
+/** Payments whose order awaits them past the grace and cannot finish, each with that order, oldest first by the route's page. */
+export const useOverduePayments = (page: { limit: number; offset: number }) =>
+  useQuery({
+    queryKey: [...ROOT, "payments", "overdue", page],
+    queryFn: () =>
+      sdk.client.fetch<AdminList<"payments", import("./types").AdminOverduePayment>>("/admin/stablecoin/payments", { query: { overdue: "true", ...page } }),
+  })

@@ -96,3 +96,20 @@ export type AdminStablecoinHealth = {
 }
 
 export type AdminList<K extends string, T> = { [key in K]: T[] } & { count: number; limit: number; offset: number }
+
+/** An order awaiting a payment that cannot finish, past unpaidOrderGraceHours (docs/operations.md#orders-that-never-finish). */
+export type AdminUnfinishedOrder = {
+  order_id: string
+  order_display_id: number
+  kind: "underpaid" | "held_sanctioned" | "wrong_token" | "unconfirmed"
+  /** Where the grace counts from: the order's placing, or an underpaid payment's last transfer. */
+  since: string
+  overdue_at: string
+  /** The reconcile job cancels it (cancelUnpaidOrders on). */
+  will_cancel: boolean
+  /** The last cancel Medusa refused or that failed, within the last day. */
+  close_failure: { at: string; error: string } | null
+}
+
+/** A payment of `GET /admin/stablecoin/payments?overdue=true`: with the order that awaits it. */
+export type AdminOverduePayment = AdminStablecoinPayment & { unfinished_order: AdminUnfinishedOrder }

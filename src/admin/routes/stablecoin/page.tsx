@@ -4,6 +4,7 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { AttentionPayments } from "../../components/attention-payments"
 import { HealthPanel } from "../../components/health-panel"
 import { StorefrontConfigPanel } from "../../components/storefront-config-panel"
+import { UnfinishedOrders } from "../../components/unfinished-orders"
 import { WebhookLog } from "../../components/webhook-log"
 
 /** Everything about stablecoin payments that no single order shows: what needs attention, the webhook log, and health. */
@@ -17,6 +18,7 @@ const StablecoinPage = () => (
       </Text>
     </Container>
     <AttentionPayments />
+    <UnfinishedOrders />
     <WebhookLog />
     <HealthPanel />
     <StorefrontConfigPanel />

@@ -25,6 +25,8 @@ export const AdminListStablecoinPayments = z.object({
   /** One kind, or `any` for every row that needs a person. */
   attention: z.enum(attentionFilters).optional(),
   status: z.enum(statuses).optional(),
+  /** `true`: only payments whose order awaits them past unpaidOrderGraceHours and cannot finish (docs/operations.md#orders-that-never-finish). */
+  overdue: z.enum(["true", "false"], { error: "overdue must be true or false" }).optional(),
   ...listParams(["created_at", "updated_at", "status", "expires_at", "confirmed_at"], "-created_at"),
 })
 export type AdminListStablecoinPaymentsType = z.infer<typeof AdminListStablecoinPayments>
