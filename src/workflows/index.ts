@@ -1,5 +1,6 @@
 export * from "./apply-payment-observation"
 export * from "./capture-stablecoin-payment"
+export * from "./check-stablecoin-session-status"
 export * from "./confirm-stablecoin-payment-by-merchant"
 export * from "./ensure-payment-in-flight"
 export * from "./process-stablecoin-webhook-event"

@@ -13,9 +13,11 @@ export function isJustSentPayment({ phase, sentByPage }: { phase: CustomerPhase;
 }
 
 /**
- * How many service reads in the last second the store may have had for this poll to make one
- * more (issue 22 point 5). A share of the budget (a third, rounded down) is kept for pages whose
- * shopper just sent a payment: a flood of waiting pages cannot take it from them.
+ * How many service reads in the last second the store may have had for this read to make one
+ * more (the option storefrontReadsPerSecond: every read a person's request causes, a shopper's page,
+ * a completion or the admin's Check status). A share of the budget (a third, rounded down) is kept
+ * for `priority` reads (a shopper who just sent a payment, a completion, Check status on an order
+ * awaiting payment): a flood of waiting pages cannot take it from them.
  * @example storefrontReadLimit({ perSecond: 6, priority: false }) // 4
  */
 export function storefrontReadLimit({ perSecond, priority }: { perSecond: number; priority: boolean }): number {

@@ -42,6 +42,7 @@ import { PoolCreationOutcomeUnknownError, type ServiceClientError } from "#src/l
 import type { Quote } from "#src/lib/service-client/schemas"
 import type { Rail } from "#src/lib/status"
 import { STOREFRONT_ERROR_CODES, type StablecoinSessionData } from "#src/lib/session-data"
+import { checkSessionStatusInBackground } from "./check-status-in-background"
 import { serviceErrorToMedusaError, StablecoinStoreError } from "./stablecoin-store-error"
 
 const SUPPORTED_CURRENCIES = ["EUR", "USD"] as const
@@ -119,17 +120,27 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   /**
    * Decides from the plugin's books for the session Medusa names (`context.idempotency_key` is its
    * id), never from the session's data, which the storefront writes and reads back
-   * (docs/architecture.md#where-facts-live). No request is made: Medusa calls it under the cart's
-   * lock, where every fact is recorded. `captured` with a confirmation recorded for this session's
-   * payment; `pending_authorization` once the payment is on its way, so the cart becomes an order
-   * awaiting payment and the webhook captures it later (docs/architecture.md#deferred-authorization);
+   * (docs/architecture.md#where-facts-live). `captured` with a confirmation recorded for this
+   * session's payment; `pending_authorization` once the payment is on its way, so the cart becomes
+   * an order awaiting payment and the webhook captures it later (docs/architecture.md#deferred-authorization);
    * `pending` before that, never `error` while waiting. The data returned (which Medusa stores on
    * the payment) names the session and payment the decision was about, for capture and refunds.
+   *
+   * A payment on its way whose books hold no confirmation (Medusa's Check status on an order
+   * awaiting payment) also starts a bounded look at the service, judged as a reconcile poll is
+   * (docs/architecture.md#check-status). It runs in the background and this answer stays the
+   * books': what it captures goes through the capture workflow, which waits for the cart lock a
+   * completion calling this method holds and authorises this very session itself, so waiting for
+   * it here would stall that completion and answering from it would make Medusa authorise the
+   * session a second time.
    */
   async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const sessionId = context?.idempotency_key
     const book = sessionId ? await this.books_().bookOfSession(sessionId) : null
     const status = decideSessionStatus({ book, policy: this.options_ })
+    if (book && status === PaymentSessionStatus.PENDING_AUTHORIZATION && !recordedConfirmationOf(book)) {
+      void checkSessionStatusInBackground({ sessionId: book.sessionId, paymentId: book.payment.paymentId, logger: this.logger_ })
+    }
     return { status, data: { ...data, sessionId: sessionId ?? null, paymentId: book?.payment.paymentId ?? data?.paymentId ?? null, refunds: null } }
   }
 
