@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { getAddress, type Address } from "viem"
-import { deployFixture, devAccounts, localClients, startAnvil, TOKEN_SYMBOLS, type Anvil, type ChainFixture } from "./chain"
+import { deployFixture, devAccounts, localClients, startAnvil, TOKEN_SYMBOLS, type Anvil, type ChainFixture, type DeployFixtureParameters } from "./chain"
 import { createChainRuntime, type ChainRuntime } from "./service/chain-runtime"
 import { ServiceError } from "./service/errors"
 import { createFaults, type Faults } from "./service/faults"
@@ -25,6 +25,8 @@ export type SandboxChainOptions = {
   decimals?: number
   /** Deploy the merchant's pool at start (default true); false leaves it counterfactual until a deposit intent needs it. */
   deployPool?: boolean
+  /** Tokens deployed with USDT's approve rule (deployFixture's `strictApproveTokens`). */
+  strictApproveTokens?: DeployFixtureParameters["strictApproveTokens"]
   /** Confirmations before a payment counts (default 2). */
   confirmations?: number
   /** Deposit-rail minimum, in USD equivalent (default 1). */
@@ -175,7 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           anvils.push(anvil)
           rpcUrl = anvil.rpcUrl
         }
-        const fixture = chain.fixture ?? (await deployFixture({ chainId: chain.chainId, rpcUrl, decimals: chain.decimals, deployPool: chain.deployPool }))
+        const fixture = chain.fixture ?? (await deployFixture({ chainId: chain.chainId, rpcUrl, decimals: chain.decimals, deployPool: chain.deployPool, strictApproveTokens: chain.strictApproveTokens }))
         if (started && chain.blockTime !== undefined) {
           await localClients(chain.chainId, rpcUrl).testClient.setIntervalMining({ interval: chain.blockTime })
         }

@@ -12,6 +12,13 @@ import { storeApi, type DemoCart } from "./store-api"
 type Api = ReturnType<typeof storeApi>
 
 const params = () => new URLSearchParams(location.search)
+/** This page's URL with one query parameter set (or removed with null). */
+const urlWith = (name: string, value: string | null) => {
+  const next = params()
+  if (value === null) next.delete(name)
+  else next.set(name, value)
+  return `${location.pathname}?${next}`
+}
 /** `?lang=de` shows the payment step in German (the shop's own words stay English). */
 const localeOf = () => (params().get("lang") === "de" ? "de-DE" : "en-US")
 const money = (amount: number, currency: string) => new Intl.NumberFormat(localeOf(), { style: "currency", currency: currency.toUpperCase() }).format(amount)
@@ -236,8 +243,17 @@ function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart;
 }
 
 function PayPage({ config, client, cart, onOrder }: { config: DemoConfig; client: StablecoinStoreClient; cart: DemoCart; onOrder: (orderId: string) => void }) {
-  const devWallet = useMemo<DiscoveredWallet | null>(() => (config.devWallet ? createDevWallet(config.devWallet) : null), [config])
-  // The dev wallet is offered only once its mint is mined (issue 19 point 3).
+  // `?devBatch=0`: the dev wallet acts as a wallet without EIP-5792 batching (one confirmation per transaction).
+  const batching = params().get("devBatch") !== "0"
+  const [confirmations, setConfirmations] = useState<string[]>([])
+  const devWallet = useMemo<DiscoveredWallet | null>(
+    () =>
+      config.devWallet
+        ? createDevWallet(config.devWallet, { batching, onConfirmation: ({ method, calls }) => setConfirmations((all) => [...all, calls > 1 ? `${method} (${calls} calls)` : method]) })
+        : null,
+    [config, batching]
+  )
+  // The dev wallet is offered only once its mint is mined: Pay before the balance is there would be refused.
   const [minting, setMinting] = useState(false)
   return (
     <div className="shop__pay">
@@ -247,7 +263,7 @@ function PayPage({ config, client, cart, onOrder }: { config: DemoConfig; client
       </section>
       <section className="shop__card shop__payment" aria-labelledby="payment-title">
         <h1 id="payment-title">Payment</h1>
-        {config.devWallet && devWallet && <DevWalletPanel config={config} wallet={devWallet} onMinting={setMinting} />}
+        {config.devWallet && devWallet && <DevWalletPanel config={config} wallet={devWallet} batching={batching} confirmations={confirmations} onMinting={setMinting} />}
         <StablecoinPayment
           cart={cart}
           client={client}
@@ -262,13 +278,37 @@ function PayPage({ config, client, cart, onOrder }: { config: DemoConfig; client
   )
 }
 
-function DevWalletPanel({ config, wallet, onMinting }: { config: DemoConfig; wallet: DiscoveredWallet; onMinting: (busy: boolean) => void }) {
+function DevWalletPanel({
+  config,
+  wallet,
+  batching,
+  confirmations,
+  onMinting,
+}: {
+  config: DemoConfig
+  wallet: DiscoveredWallet
+  batching: boolean
+  /** The requests it would have asked its user to confirm, in order. */
+  confirmations: string[]
+  onMinting: (busy: boolean) => void
+}) {
   const dev = config.devWallet!
   const [note, setNote] = useState<string | null>(null)
   return (
     <aside className="shop__devwallet" aria-label="Development wallet">
       <p>
         <strong>DEV ONLY:</strong> a wallet backed by the local test network&apos;s public customer account <code>{dev.address}</code>. It does not exist outside <code>npm run dev</code>.
+      </p>
+      <p>
+        {batching ? (
+          <>
+            Batches calls (EIP-5792): allows and pays in one confirmation. <a href={urlWith("devBatch", "0")}>Without batching</a>
+          </>
+        ) : (
+          <>
+            Does not batch calls: one confirmation per transaction. <a href={urlWith("devBatch", null)}>With batching</a>
+          </>
+        )}
       </p>
       <div className="shop__devwallet-buttons">
         {dev.chains.flatMap((c) =>
@@ -291,6 +331,13 @@ function DevWalletPanel({ config, wallet, onMinting }: { config: DemoConfig; wal
         )}
       </div>
       {note && <p>{note}</p>}
+      {confirmations.length > 0 && (
+        <ol className="shop__devwallet-confirmations" aria-label="Confirmations asked">
+          {confirmations.map((c, i) => (
+            <li key={i}>{c}</li>
+          ))}
+        </ol>
+      )}
     </aside>
   )
 }

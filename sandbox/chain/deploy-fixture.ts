@@ -1,6 +1,6 @@
 import type { Address, Hex } from "viem"
-import { poolFactoryAbi, priceFeedAbi, testTokenAbi } from "#src/lib/chain/abis"
-import { poolFactoryBytecode, priceFeedBytecode, testTokenBytecode } from "../contracts/bytecode"
+import { poolFactoryAbi, priceFeedAbi, strictApproveTokenAbi, testTokenAbi } from "#src/lib/chain/abis"
+import { poolFactoryBytecode, priceFeedBytecode, strictApproveTokenBytecode, testTokenBytecode } from "../contracts/bytecode"
 import { devAccounts } from "./accounts"
 import { localClients } from "./clients"
 
@@ -18,6 +18,8 @@ export type DeployFixtureParameters = {
   /** EUR/USD answer with 8 decimals (default 1.08). */
   eurUsd?: bigint
   payout?: Address
+  /** Tokens deployed as StrictApproveToken (USDT's approve rule, a freeze switch) instead of TestToken; same addresses. */
+  strictApproveTokens?: readonly TokenSymbol[]
 }
 
 export type ChainFixture = {
@@ -47,6 +49,7 @@ export async function deployFixture({
   deployPool = true,
   eurUsd = 108_000_000n,
   payout = devAccounts.payout.address,
+  strictApproveTokens = [],
 }: DeployFixtureParameters): Promise<ChainFixture> {
   const { publicClient, walletClient } = localClients(chainId, rpcUrl)
   const deployer = walletClient(devAccounts.deployer)
@@ -59,8 +62,11 @@ export async function deployFixture({
 
   const tokens = {} as ChainFixture["tokens"]
   for (const symbol of TOKEN_SYMBOLS) {
+    const args = [`Test ${symbol}`, symbol, decimals] as const
     const address = await deploy(
-      await deployer.deployContract({ abi: testTokenAbi, bytecode: testTokenBytecode, args: [`Test ${symbol}`, symbol, decimals] })
+      strictApproveTokens.includes(symbol)
+        ? await deployer.deployContract({ abi: strictApproveTokenAbi, bytecode: strictApproveTokenBytecode, args })
+        : await deployer.deployContract({ abi: testTokenAbi, bytecode: testTokenBytecode, args })
     )
     tokens[symbol] = { address, decimals }
   }

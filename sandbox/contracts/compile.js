@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, "../..")
 const srcDir = path.join(__dirname, "src")
 const abiOut = path.join(root, "src/lib/chain/abis.ts")
 const bytecodeOut = path.join(__dirname, "bytecode.ts")
-const CONTRACTS = ["TestToken", "PoolFactory", "Pool", "Forwarder", "PriceFeed"]
+const CONTRACTS = ["TestToken", "StrictApproveToken", "PoolFactory", "Pool", "Forwarder", "PriceFeed"]
 
 function compile() {
   const sources = {}

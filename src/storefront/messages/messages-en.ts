@@ -2,7 +2,7 @@ import type { StablecoinMessages } from "./stablecoin-messages"
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many)
 
-/** English, the default. Words a shopper knows: no pool, allowance, block or raw id (issue 23 point 3). */
+/** English, the default. Words a shopper knows: no pool, allowance, block or raw id. */
 export const messagesEn: StablecoinMessages = {
   region: "Pay with stablecoins",
   choice: {
@@ -89,8 +89,11 @@ export const messagesEn: StablecoinMessages = {
       approving: "Allow the payment in your wallet…",
       paying: "Confirm the payment in your wallet…",
       waiting_receipt: "Waiting for the network to accept the payment…",
+      confirming_batch: "Confirm in your wallet: one confirmation allows the amount and pays it…",
+      waiting_batch: "Your wallet is sending the payment. Waiting for the network to accept it…",
     },
     overview: ["Connect your wallet", "Check the address and your balance", "Allow the amount (only if your wallet asks)", "Confirm the payment"],
+    overviewBatched: ["Connect your wallet", "Check the address and your balance", "Allow and pay with one confirmation"],
     overviewLabel: "Wallet steps",
     pay: ({ amount, wallet }) => `Pay ${amount} with ${wallet}`,
     noWallet: "No browser wallet found. Install one, or choose “Send to an address”.",
@@ -104,6 +107,8 @@ export const messagesEn: StablecoinMessages = {
       insufficient_balance: ({ token, network }) => `This wallet does not hold enough ${token} on ${network}. Top it up, or use another wallet.`,
       verification_failed: () => "We could not verify this payment address. Nothing was sent.",
       reverted: () => "The network refused the transaction. Nothing was paid; try again.",
+      token_refuses_approval: ({ token, network, tokenAddress }) =>
+        `The ${token} token on ${network} (${tokenAddress}) refuses to let this wallet allow the payment, even after resetting it to zero. Nothing was sent; use another wallet.`,
       wallet_error: () => "Your wallet reported a problem. Nothing was paid; try again, or use another wallet.",
     },
   },

@@ -3,7 +3,7 @@ import type { WalletErrorCode } from "../wallet/wallet-error"
 import type { WalletStep } from "../wallet/pay-with-wallet"
 
 /**
- * Every sentence the checkout step shows a shopper, in one object (issue 23 point 5). Amounts,
+ * Every sentence the checkout step shows a shopper, in one object. Amounts,
  * rates and times arrive already formatted for the locale (`createFormatters`), so a translation
  * only places them. A storefront overrides any part through the components' `messages` prop, or
  * adds a language by passing a whole object for its `locale`.
@@ -35,7 +35,7 @@ export type StablecoinMessages = {
     wrongToken: string
     held: string
     failed: string
-    /** The pinned-roots refusal (issue 19 point 1); the next step is said by `refusedNext`. */
+    /** The pinned-roots refusal; the next step is said by `refusedNext`. */
     refused: string
     refusedNext: string
   }
@@ -79,14 +79,17 @@ export type StablecoinMessages = {
   phone: { open: string; hint: string; qrLabel: string }
   wallet: {
     steps: Record<WalletStep, string>
+    /** The steps ahead when each transaction is confirmed on its own. */
     overview: [string, string, string, string]
+    /** The steps ahead when the wallet allows and pays in one confirmation (a batch). */
+    overviewBatched: [string, string, string]
     overviewLabel: string
     pay: (p: { amount: string; wallet: string }) => string
     noWallet: string
     openElsewhere: string
     sent: string
     tryAgain: string
-    errors: Record<WalletErrorCode, (p: { token: string; network: string }) => string>
+    errors: Record<WalletErrorCode, (p: { token: string; network: string; tokenAddress: string }) => string>
   }
   receipt: {
     title: string

@@ -10,7 +10,7 @@ import { useStablecoinText } from "./stablecoin-text"
 export const PAY_STATES: ReadonlyArray<CheckoutState["status"]> = ["waiting", "expired", "underpaid"]
 
 /**
- * The one status line (issue 23 point 3): the wallet's step while it works (a busy or refused
+ * The one status line: the wallet's step while it works (a busy or refused
  * wallet outranks the payment's own sentence, which would ask for the payment again), else the
  * payment's state. Never two lines that disagree.
  */
@@ -21,7 +21,7 @@ export function StatusLine({ state, wallet }: { state: CheckoutState; wallet: Wa
   const payable = PAY_STATES.includes(state.status)
 
   if (payable && payment && wallet.step === "error") {
-    const text = wallet.error.code === "verification_failed" ? t.status.refused : t.wallet.errors[wallet.error.code]({ token: payment.token.symbol, network: payment.chain.name })
+    const text = wallet.error.code === "verification_failed" ? t.status.refused : t.wallet.errors[wallet.error.code]({ token: payment.token.symbol, network: payment.chain.name, tokenAddress: payment.token.address })
     return (
       <p className="stablecoin-payment__error" role="alert">
         {text}

@@ -6,8 +6,12 @@ import { discoverWallets } from "../wallet/discover-wallets"
 import type { DiscoveredWallet } from "../wallet/eip1193"
 import { useStablecoinText } from "./stablecoin-text"
 
-/** The wallet steps as the shopper sees them, and the controller steps each covers. */
-const OVERVIEW_STEPS: Array<Array<WalletState["step"]>> = [["connecting", "switching_chain"], ["verifying", "checking_balance"], ["approving"], ["paying", "waiting_receipt", "submitted"]]
+type Step = WalletState["step"]
+/** The wallet steps as the shopper sees them, and the controller steps each covers: one transaction per confirmation, */
+const OVERVIEW_STEPS: Step[][] = [["connecting", "switching_chain"], ["verifying", "checking_balance"], ["approving"], ["paying", "waiting_receipt", "submitted"]]
+/** or the approval and the payment in one batch (a wallet with EIP-5792 atomic batching). */
+const OVERVIEW_BATCHED_STEPS: Step[][] = [["connecting", "switching_chain"], ["verifying", "checking_balance"], ["confirming_batch", "waiting_batch", "submitted"]]
+const BATCH_STEPS: Step[] = ["confirming_batch", "waiting_batch"]
 
 export type WalletPayProps = {
   controller: CheckoutController
@@ -27,6 +31,11 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
   const { t, f } = useStablecoinText()
   const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null)
   const [chosen, setChosen] = useState<DiscoveredWallet | null>(null)
+  // Whether this wallet batches is known only when it is asked to confirm; the overview keeps it until the next click.
+  const [batched, setBatched] = useState(false)
+  useEffect(() => {
+    if (BATCH_STEPS.includes(wallet.step)) setBatched(true)
+  }, [wallet.step])
   useEffect(() => {
     let live = true
     discoverWallets().then((found) => live && setWallets(found))
@@ -36,9 +45,11 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
   }, [])
   const all = [...(wallets ?? []), ...extraWallets]
   const busy = wallet.step !== "idle" && wallet.step !== "error" && wallet.step !== "submitted"
-  const sent = wallet.step === "submitted" || (busy && wallet.txHash !== null)
+  // A sent batch has no transaction hash until the wallet reports it, but it is sent.
+  const sent = wallet.step === "submitted" || (busy && (wallet.txHash !== null || wallet.step === "waiting_batch"))
   const pay = (w: DiscoveredWallet) => {
     setChosen(w)
+    setBatched(false)
     void controller.payWithWallet(w.provider)
   }
   const amount = f.token(payment.remaining?.display ?? payment.amount.display, payment.token.symbol, payment.token.decimals)
@@ -47,15 +58,15 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
     <div className="stablecoin-payment__wallet">
       {payment.connect && (
         <ol className="stablecoin-payment__steps" aria-label={t.wallet.overviewLabel}>
-          {OVERVIEW_STEPS.map((steps, i) => (
+          {(batched ? OVERVIEW_BATCHED_STEPS : OVERVIEW_STEPS).map((steps, i) => (
             <li key={i} aria-current={current && steps.includes(current) ? "step" : undefined}>
-              {t.wallet.overview[i]}
+              {(batched ? t.wallet.overviewBatched : t.wallet.overview)[i]}
             </li>
           ))}
         </ol>
       )}
       {!sent && wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">{t.wallet.noWallet}</p>}
-      {/* After a transaction is sent the buttons are gone for this payment (issue 19 point 3), not merely disabled. */}
+      {/* After a transaction is sent the buttons are gone for this payment, not merely disabled: a second payment is never offered. */}
       {!sent && wallet.step !== "error" && (
         <div className="stablecoin-payment__wallet-buttons">
           {all.map((w) => (

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, custom, erc20Abi, getAddress, numberToHex, type Address, type Hex, type PublicClient } from "viem"
+import { createPublicClient, createWalletClient, custom, defineChain, erc20Abi, getAddress, numberToHex, type Address, type Hex, type PublicClient } from "viem"
 import { poolAbi } from "../../lib/chain/abis"
 import { formatTokenAmount } from "../../lib/chain/format-token-amount"
 import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
@@ -6,12 +6,26 @@ import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import { reportRefusal, UNVERIFIED_MESSAGE } from "../trust/report-refusal"
 import { verifyPaymentAgainstRoots } from "../trust/verify-payment-against-roots"
 import { KNOWN_CHAINS, type AddChainParameters } from "./add-chain-parameters"
+import { approvalsBeforeDeposit, simulateApprove } from "./approvals-before-deposit"
+import { batchOutcome, walletBatchesAtomically } from "./atomic-batching"
 import type { Eip1193Provider } from "./eip1193"
-import { requiresZeroAllowanceFirst } from "./requires-zero-allowance-first"
 import { walletErrorOf, type WalletError } from "./wallet-error"
 
-/** Where the wallet flow is; the UI shows one line per step. */
-export type WalletStep = "connecting" | "switching_chain" | "verifying" | "checking_balance" | "approving" | "paying" | "waiting_receipt"
+/**
+ * Where the wallet flow is; the UI shows one line per step. `confirming_batch`: the wallet asks
+ * once for the approval and the payment together (EIP-5792); `waiting_batch`: that batch is sent
+ * and the wallet has not reported its transactions yet.
+ */
+export type WalletStep =
+  | "connecting"
+  | "switching_chain"
+  | "verifying"
+  | "checking_balance"
+  | "approving"
+  | "paying"
+  | "waiting_receipt"
+  | "confirming_batch"
+  | "waiting_batch"
 
 export type PayWithWalletParameters = {
   provider: Eip1193Provider
@@ -34,6 +48,8 @@ export type PayWithWalletReturnType = Promise<
 >
 
 const UNRECOGNIZED_CHAIN = 4902
+/** How long a sent transaction or batch is waited for (viem's waitForTransactionReceipt default). */
+const RECEIPT_TIMEOUT_MS = 180_000
 
 /** The amount still to send: the remaining amount when underpaid, else the whole amount. */
 export function amountToPay(payment: PublicStablecoinPayment): bigint {
@@ -44,9 +60,11 @@ export function amountToPay(payment: PublicStablecoinPayment): bigint {
  * Pays a payment from the customer's wallet, only after the wallet's own node proved it against
  * the merchant's pinned roots (verifyPaymentAgainstRoots): the wallet then calls exactly the
  * proven pool or token, with the proven amount, never an address read from the store's answer.
- * Connect rail: `approve` only when the allowance is short (after `approve(0)` where the token
- * requires it), then `pool.deposit(token, amount, paymentRef)`. Deposit rail: a `transfer` to the
- * proven forwarder. Every failure comes back as a WalletError; nothing is retried here.
+ * Connect rail: `approve` only when the allowance is short, after `approve(0)` when the wallet's
+ * node shows the token only accepts a new allowance from zero, then `pool.deposit(token, amount,
+ * paymentRef)`: one `wallet_sendCalls` (one confirmation) where the wallet batches atomically,
+ * else one transaction each. Deposit rail: a `transfer` to the proven forwarder. Every failure
+ * comes back as a WalletError; nothing is retried here.
  * @example const paid = await payWithWallet({ provider: window.ethereum, payment, roots, onStep: console.log })
  */
 export async function payWithWallet({ provider, payment, roots, onStep = () => {}, onSent = () => {}, addChain, pollingIntervalMs = 1000 }: PayWithWalletParameters): PayWithWalletReturnType {
@@ -86,27 +104,51 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
 
     const mined = async (hash: Hex) => {
       onStep("waiting_receipt", { txHash: hash })
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: pollingIntervalMs })
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS })
       return receipt.status === "success"
     }
-    const approve = async (value: bigint) => {
-      const approval = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "approve", args: [pool, value] })
-      return mined(approval)
-    }
-    const approvalFailed = { ok: false as const, error: { code: "reverted" as const, message: "The approval failed on-chain. Nothing was paid; try again." }, sent: null }
 
     if (depositAddress) {
       onStep("paying")
       sentHash = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "transfer", args: [depositAddress, amount] })
     } else {
       const allowance = await client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [from, pool] })
-      if (allowance < amount) {
-        onStep("approving")
-        if (requiresZeroAllowanceFirst({ chainId: payment.chain.id, symbol: payment.token.symbol, current: allowance }) && !(await approve(0n))) return approvalFailed
-        if (!(await approve(amount))) return approvalFailed
+      const approvals = await approvalsBeforeDeposit({ allowance, amount, approves: simulateApprove(client, { token, owner: from, spender: pool }) })
+      if (!approvals) {
+        return {
+          ok: false,
+          error: {
+            code: "token_refuses_approval",
+            message: `The ${payment.token.symbol} token (${token}) refuses this wallet's approval, also after resetting it to zero. Nothing was sent; use another wallet.`,
+          },
+          sent: null,
+        }
+      }
+      const approveCall = (value: bigint) => ({ address: token, abi: erc20Abi, functionName: "approve", args: [pool, value] }) as const
+      const depositCall = { address: pool, abi: poolAbi, functionName: "deposit", args: [token, amount, paymentRef] } as const
+
+      if (approvals.length > 0 && (await walletBatchesAtomically(wallet, from, payment.chain.id))) {
+        onStep("confirming_batch")
+        // sendCalls reads only the chain's id (wallet_sendCalls' chainId); ensureChain put the wallet on it.
+        const chain = defineChain({ id: payment.chain.id, name: payment.chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [] } } })
+        const calls = [...approvals.map((value) => ({ ...approveCall(value), to: token })), { ...depositCall, to: pool }]
+        const { id } = await wallet.sendCalls({ chain, forceAtomic: true, calls })
+        onStep("waiting_batch")
+        const outcome = batchOutcome(await wallet.waitForCallsStatus({ id, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS }))
+        if (!outcome.paid) {
+          return { ok: false, error: { code: "reverted", message: "The payment failed on-chain. Nothing was paid; try again." }, sent: outcome.txHash ? { txHash: outcome.txHash, reverted: true } : null }
+        }
+        onSent(outcome.txHash!, amount)
+        return { ok: true, txHash: outcome.txHash!, from }
+      }
+
+      if (approvals.length > 0) onStep("approving")
+      for (const value of approvals) {
+        const approval = await wallet.writeContract({ chain: null, ...approveCall(value) })
+        if (!(await mined(approval))) return { ok: false, error: { code: "reverted", message: "The approval failed on-chain. Nothing was paid; try again." }, sent: null }
       }
       onStep("paying")
-      sentHash = await wallet.writeContract({ chain: null, address: pool, abi: poolAbi, functionName: "deposit", args: [token, amount, paymentRef] })
+      sentHash = await wallet.writeContract({ chain: null, ...depositCall })
     }
     onSent(sentHash, amount)
     if (!(await mined(sentHash))) {

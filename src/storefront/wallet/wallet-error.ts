@@ -6,9 +6,10 @@ export type WalletErrorCode =
   | "insufficient_balance"
   | "verification_failed"
   | "reverted"
+  | "token_refuses_approval"
   | "wallet_error"
 
-/** `check`: for verification_failed, the trust check that refused (issue 19 point 1). */
+/** `check`: for verification_failed, the trust check that refused. */
 export type WalletError = { code: WalletErrorCode; message: string; check?: string }
 
 type Coded = { code?: unknown; cause?: unknown; shortMessage?: unknown; message?: unknown }
