@@ -275,6 +275,42 @@ describe("the admin in Chromium", () => {
     await shot("widget-refund-sent", '[data-testid="stablecoin-widget"]')
   })
 
+  it("an order canceled while its payment is on its way: the widget warns first, then lists the late payment as owed back, never captured", async () => {
+    const { cart, d } = await openSession(api, store, "deposit")
+    await paySession(sandbox, d, BigInt(d.amount))
+    await sandbox.waitForStatus(d.deposit.intentId, "confirming", 30_000)
+    // The storefront's completion places the order as soon as the transfer is seen (deferred authorization).
+    const orderId = await eventually(async () => {
+      const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch(() => null)
+      return res?.data.type === "order" ? (res.data.order.id as string) : null
+    }, 60_000, 500)
+    await page.goto(`${server.url}/app/orders/${orderId}`)
+    const widget = page.locator('[data-testid="stablecoin-widget"]')
+    const warning = widget.locator('[data-testid="stablecoin-cancel-warning"]')
+    await warning.waitFor({ timeout: 120_000 })
+    expect(await warning.textContent()).toContain("If you cancel the order, it may still arrive")
+    await shot("widget-cancel-warning", '[data-testid="stablecoin-widget"]')
+
+    const canceled = await page.request.post(`${server.url}/admin/orders/${orderId}/cancel`, { data: {} })
+    expect(canceled.status()).toBe(200)
+    await sandbox.mine(8453, 3)
+    await eventually(async () => (await ledgerRow(d.paymentId))?.refunds?.length, 60_000, 300)
+    const row = (await ledgerRow(d.paymentId))!
+    expect(row.captured_at).toBeNull()
+    expect(row.refunds).toEqual([expect.objectContaining({ state: "due", tokenAmount: row.confirmed_amount })])
+    await page.reload()
+    await widget.locator('[data-testid="stablecoin-refund"][data-state="due"]').waitFor({ timeout: 60_000 })
+    expect(await widget.locator('[data-testid="stablecoin-cancel-warning"]').count()).toBe(0)
+    expect(await widget.locator('[data-testid="stablecoin-attention"]').textContent()).toContain("The order was canceled and its payment still arrived")
+    expect(await widget.locator('[data-testid="stablecoin-refund"]').textContent()).toContain("Order canceled before it was paid")
+    expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toBe("Safe to ship: No, never: the order was canceled.")
+    expect(await widget.locator('[data-testid="stablecoin-confirm"]').count()).toBe(0)
+    // The admin scrolls inside its own container, so a tall widget is shot in a tall window.
+    await page.setViewportSize({ width: 1440, height: 2000 })
+    await shot("widget-order-canceled", '[data-testid="stablecoin-widget"]')
+    await page.setViewportSize({ width: 1440, height: 1000 })
+  })
+
   it("dark mode", async () => {
     await setTheme("dark")
     await page.goto(`${server.url}/app/stablecoin`)

@@ -1,5 +1,6 @@
 import { Badge, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { formatAmount, formatDateTime } from "../lib/format"
+import type { LedgerRefund } from "../../lib/ledger/refunds"
 import type { AdminStablecoinPayment } from "../lib/types"
 import { ChainValue } from "./chain-value"
 import { PaymentActions } from "./payment-actions"
@@ -8,6 +9,13 @@ import { RecordRefundPrompt } from "./record-refund-prompt"
 import { SectionRow } from "./section-row"
 
 const RAIL_LABELS = { deposit: "Deposit (one-time address)", connect: "Connect (wallet paid the pool)" } as const
+
+const REFUND_REASONS: Record<LedgerRefund["reason"], string> = {
+  surplus: "Overpaid difference",
+  merchant: "Refunded in Medusa",
+  cart_completion_failed: "Cart could not complete",
+  order_canceled: "Order canceled before it was paid: everything received",
+}
 
 /**
  * Everything the ledger knows about one stablecoin payment, checked against the chain: status and
@@ -159,7 +167,7 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
                   {refund.token_amount.display} {refund.token} to <span className="font-mono">{refund.payerAddress ?? "unknown payer"}</span>
                 </Text>
                 <Text size="xsmall" className="text-ui-fg-subtle">
-                  {refund.reason === "surplus" ? "Overpaid difference" : refund.reason === "merchant" ? "Refunded in Medusa" : "Cart could not complete"}
+                  {REFUND_REASONS[refund.reason]}
                   {refund.fiatAmount ? ` (${refund.fiatAmount} ${refund.currencyCode?.toUpperCase() ?? ""})` : ""}, recorded {formatDateTime(refund.recordedAt)}
                 </Text>
               </div>

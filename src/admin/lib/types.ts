@@ -53,6 +53,8 @@ export type AdminStablecoinPayment = {
   confirmed_by: "webhook" | "reconcile" | "merchant" | null
   confirmed_at: string | null
   captured_at: string | null
+  /** The transfer the chain showed on its way when the order was placed ahead of the payment (deferred authorization); null otherwise. */
+  in_flight: Record<string, unknown> | null
   attention: string | null
   attention_meaning: string | null
   mismatch: { source: string; at: string; fields: Array<{ field: string; expected: string; actual: string }> } | null

@@ -1,9 +1,10 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { Alert, Container, Heading, Skeleton, Text } from "@medusajs/ui"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import type { ReactNode } from "react"
+import { IN_FLIGHT_STATUSES, type ServiceStatus } from "../../lib/status"
 import { PaymentDetails } from "../components/payment-details"
-import { errorMessage } from "../lib/format"
+import { errorMessage, formatAmount } from "../lib/format"
 import { usePayments } from "../lib/queries"
 
 /** The widget's titled section, for the states before there are payments to show. */
@@ -44,8 +45,16 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
     )
   }
   if (data.payments.length === 0) return null
+  // On its way: seen on the chain when the order was placed, or reported by the service since.
+  const inFlight = order.status !== "canceled" && data.payments.find((p) => !p.captured_at && (p.in_flight || IN_FLIGHT_STATUSES.includes(p.status as ServiceStatus)))
   return (
     <div className="flex flex-col gap-y-3" data-testid="stablecoin-widget">
+      {inFlight && (
+        <Alert variant="warning" data-testid="stablecoin-cancel-warning">
+          A payment of {formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order is on its way. If you cancel the order, it may still
+          arrive: it will then not be captured, and everything received is listed here as owed back to the payer.
+        </Alert>
+      )}
       {data.payments.map((payment) => (
         <Container key={payment.id} className="p-0">
           <PaymentDetails payment={payment} />

@@ -15,6 +15,8 @@ export type OrderGuidanceOfParameters = {
   captured: boolean
   /** The cart became an order (placed as soon as the payment was on its way, or at the capture). */
   hasOrder: boolean
+  /** The order was canceled and its payment arrived all the same (attention order_canceled). */
+  orderCanceled: boolean
   policy: StatusPolicy
 }
 
@@ -23,9 +25,17 @@ export type OrderGuidanceOfParameters = {
  * an order exists before its payment is captured, so shipping follows the capture, not the order:
  * nothing is safe to ship until Medusa captured the payment, and an order whose payment never
  * completes stays awaiting with the merchant's options.
- * @example orderGuidanceOf({ status: "confirming", rail: "deposit", captured: false, hasOrder: true, policy }) // { safeToShip: false, ... }
+ * A canceled order ships nothing, captured or not: what arrived goes back.
+ * @example orderGuidanceOf({ status: "confirming", rail: "deposit", captured: false, hasOrder: true, orderCanceled: false, policy }) // { safeToShip: false, ... }
  */
-export function orderGuidanceOf({ status, rail, captured, hasOrder, policy }: OrderGuidanceOfParameters): OrderGuidance {
+export function orderGuidanceOf({ status, rail, captured, hasOrder, orderCanceled, policy }: OrderGuidanceOfParameters): OrderGuidance {
+  if (orderCanceled) {
+    return {
+      safeToShip: false,
+      summary: "No, never: the order was canceled.",
+      options: ["Send everything received back to the payer, then record the refund with its transaction (Refunds, below)."],
+    }
+  }
   if (captured) return { safeToShip: true, summary: STATUS_TABLE[status].safeToShip, options: [] }
   const cancel = hasOrder ? ["Cancel the order in Medusa: its reserved stock is released, and record the refund of what arrived."] : []
   switch (statusAction(status, rail, policy)) {

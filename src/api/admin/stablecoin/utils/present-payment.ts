@@ -46,8 +46,8 @@ export function presentPayment(row: LedgerPayment, options: PluginOptions, links
     chain_name: CHAIN_NAMES[row.chain_id] ?? `Chain ${row.chain_id}`,
     status_info: status,
     attention_meaning: row.attention ? (ATTENTION_KINDS[row.attention as AttentionKind] ?? row.attention) : null,
-    /** The merchant's confirm would capture: not captured yet, and the table captures it or leaves it to the merchant. */
-    can_confirm: row.captured_at == null && isStatus(row.status) && allowsCapture(row.status, row.rail as Rail, "merchant", policy),
+    /** The merchant's confirm would capture: not captured yet, not for a canceled order, and the table captures it or leaves it to the merchant. */
+    can_confirm: row.captured_at == null && row.attention !== "order_canceled" && isStatus(row.status) && allowsCapture(row.status, row.rail as Rail, "merchant", policy),
     amounts: {
       expected: amount(row.expected_amount),
       confirmed: amount(row.confirmed_amount),
@@ -81,7 +81,7 @@ export function presentPayment(row: LedgerPayment, options: PluginOptions, links
     cart_id: links?.cart_id ?? null,
     /** Shipping follows the capture, not the order (an order is placed as soon as the payment is on its way). */
     shipping: isStatus(row.status)
-      ? orderGuidanceOf({ status: row.status, rail: row.rail as Rail, captured: row.captured_at != null, hasOrder: !!links?.order_id, policy })
+      ? orderGuidanceOf({ status: row.status, rail: row.rail as Rail, captured: row.captured_at != null, hasOrder: !!links?.order_id, orderCanceled: row.attention === "order_canceled", policy })
       : { safeToShip: false, summary: "No: unknown status.", options: [] },
   }
 }
