@@ -113,7 +113,9 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
       sentHash = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "transfer", args: [depositAddress, amount] })
     } else {
       const allowance = await client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [from, pool] })
-      const approvals = await approvalsBeforeDeposit({ allowance, amount, approves: simulateApprove(client, { token, owner: from, spender: pool }) })
+      // A revert is the answer here, not a failure to retry (viem retries a wallet's unknown errors).
+      const simulator = createPublicClient({ transport: custom(provider, { retryCount: 0 }), cacheTime: 0 }) as PublicClient
+      const approvals = await approvalsBeforeDeposit({ allowance, amount, approves: simulateApprove(simulator, { token, owner: from, spender: pool }) })
       if (!approvals) {
         return {
           ok: false,
