@@ -167,6 +167,9 @@ medusaIntegrationTestRunner({
       const headers = await adminHeaders(api, container)
       const overdueList = () => api.get("/admin/stablecoin/payments?overdue=true", headers).then((r: any) => r.data)
       expect((await overdueList()).payments).toEqual([])
+      const refused = await api.get("/admin/stablecoin/payments?overdue=soon", headers).catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/'true, false' for field 'overdue'/)
       options().cancelUnpaidOrders = false
       options().unpaidOrderGraceHours = 1 / 3600
       const listed = await eventually(async () => {

@@ -26,7 +26,7 @@ export const AdminListStablecoinPayments = z.object({
   attention: z.enum(attentionFilters).optional(),
   status: z.enum(statuses).optional(),
   /** `true`: only payments whose order awaits them past unpaidOrderGraceHours and cannot finish (docs/operations.md#orders-that-never-finish). */
-  overdue: z.enum(["true", "false"], { error: "overdue must be true or false" }).optional(),
+  overdue: z.enum(["true", "false"]).optional(),
   ...listParams(["created_at", "updated_at", "status", "expires_at", "confirmed_at"], "-created_at"),
 })
 export type AdminListStablecoinPaymentsType = z.infer<typeof AdminListStablecoinPayments>
