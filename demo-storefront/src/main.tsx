@@ -344,21 +344,29 @@ function DevWalletPanel({
 
 function OrderPage({ api, client, trustRoots, orderId, cartId }: { api: Api; client: StablecoinStoreClient; trustRoots: DemoConfig["trustRoots"]; orderId: string; cartId: string }) {
   const [order, setOrder] = useState<Awaited<ReturnType<Api["order"]>>["order"] | null>(null)
+  const [canceled, setCanceled] = useState(false)
   useEffect(() => {
     api.order(orderId).then((r) => setOrder(r.order), () => setOrder(null))
   }, [api, orderId])
   return (
     <section className="shop__card shop__done">
-      <h1>Thank you, your order is placed</h1>
+      <h1>{canceled ? "Your order was canceled" : "Thank you, your order is placed"}</h1>
       <p data-order-id={orderId} className="shop__order-number">
         {order ? `Order #${order.display_id}` : "Your order"}
       </p>
       {order && (
         <p>
-          {money(order.total, order.currency_code)}; a confirmation goes to {order.email}.
+          {money(order.total, order.currency_code)}; {canceled ? "it will not ship." : `a confirmation goes to ${order.email}.`}
         </p>
       )}
-      <OrderPaymentStatus client={client} cartId={cartId} trustRoots={trustRoots} locale={localeOf()} pollIntervalMs={1500} />
+      <OrderPaymentStatus
+        client={client}
+        cartId={cartId}
+        trustRoots={trustRoots}
+        locale={localeOf()}
+        pollIntervalMs={1500}
+        onStatusChange={(status) => setCanceled(status === "canceled")}
+      />
     </section>
   )
 }

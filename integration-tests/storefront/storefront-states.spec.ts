@@ -2,7 +2,8 @@ import type { Address } from "viem"
 import { devAccounts } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import type { PublicStablecoinPayment } from "../../src/lib/checkout/public-payment"
-import { createCart } from "#dev/store-checkout"
+import { createCart, eventually } from "#dev/store-checkout"
+import { adminHeaders } from "../http/helpers/admin"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
@@ -15,7 +16,7 @@ jest.setTimeout(180_000)
 const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] })
 const demo = useDemoStorefront()
 
-storefrontSuite({ stack, demo }, ({ api, store, view }) => {
+storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
   /** A deposit session opened in the demo, and a payer for it. */
   async function openDeposit(currency: "eur" | "usd" = "eur") {
     const { cart } = await createCart(api, store(), currency)
@@ -88,6 +89,27 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     await pay(BigInt(payment.amount.baseUnits))
     await stack.sandbox.mine(8453, 3)
     await waitForOrderPlaced(page)
+    await page.close()
+  })
+
+  it("canceled: an order canceled while its transfer confirms says so on its page, with what is owed back", async () => {
+    const { cart, page, payment, pay } = await openDeposit()
+    stack.sandbox.faults.holdSweeps(true)
+    await pay(BigInt(payment.amount.baseUnits))
+    expect(await waitForStatus(page, ["confirming", "detected"])).toMatch(/confirming|detected/)
+    const orderId = await eventually(async () => (await view(cart.id)).payment?.orderId ?? null)
+    await api.post(`/admin/orders/${orderId}/cancel`, {}, await adminHeaders(api, getContainer()))
+    stack.sandbox.faults.holdSweeps(false)
+    await stack.sandbox.mine(8453, 6)
+    expect(await waitForStatus(page, ["canceled"])).toBe("canceled")
+    await expect(page.textContent(".stablecoin-order-payment")).resolves.toContain(
+      `This order was canceled and will not ship. The ${payment.amount.display} USDC you sent is owed back to you`
+    )
+    expect(await page.$(".stablecoin-order-payment__tx")).not.toBeNull()
+    // The demo titles its order page from the component's status.
+    await page.waitForSelector("h1:has-text('Your order was canceled')")
+    await expectShopperReady(page)
+    await screenshotAtWidths(page, "order-canceled")
     await page.close()
   })
 

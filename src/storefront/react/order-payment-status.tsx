@@ -24,6 +24,8 @@ export type OrderPaymentStatusProps = StablecoinTextProps &
   /** Default 3000 ms; polling stops once the payment is captured. */
   pollIntervalMs?: number
   explorerUrls?: Record<number, string>
+  /** Called when the payment's state on the order page changes (e.g. to title the page "canceled"). */
+  onStatusChange?: (status: OrderPaymentState["status"]) => void
   unstyled?: boolean
   className?: string
 }
@@ -42,7 +44,7 @@ export function OrderPaymentStatus({ locale, messages, ...props }: OrderPaymentS
   )
 }
 
-function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, trustRoots, pollIntervalMs = 3000, explorerUrls, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
+function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, trustRoots, pollIntervalMs = 3000, explorerUrls, onStatusChange, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
   const { t, f, locale } = useStablecoinText()
   const client = useStoreClient({ client: given, sdk, baseUrl, publishableKey })
   const [state, setState] = useState<OrderPaymentState | null>(null)
@@ -68,6 +70,12 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
       clearTimeout(timer)
     }
   }, [client, cartId, pollIntervalMs])
+  const status = state?.status
+  useEffect(() => {
+    if (status) onStatusChange?.(status)
+    // Only a change of status is news; a new callback identity is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status])
   // The address of a short payment is shown only once proved, per distinct address and amount (polls repeat the same answer).
   const [proof, setProof] = useState<{ key: string; ok: boolean } | null>(null)
   const [loadAttempt, setLoadAttempt] = useState(0)
