@@ -14,13 +14,14 @@ export type CanceledOrderRefundParameters = {
 
 /**
  * The refund still to list for a payment whose order was canceled: everything received, minus
- * what earlier `order_canceled` refunds already list (a top-up after the first one adds only its
- * difference). Null when nothing more is owed. Its id names the total it completes, so the same
+ * every refund the row already lists (an earlier one of these, so a top-up adds only its
+ * difference; or the refund Medusa's cancel made of a capture it found), so what arrived goes back
+ * once. Null when nothing more is owed. Its id names the total it completes, so the same
  * observation applied twice lists it once. Integer arithmetic only.
  * @example canceledOrderRefund({ received: 25_000_000n, refunds: [], token: "USDC", chainId: 8453, tokenDecimals: 6, payerAddress, now }) // tokenAmount "25000000"
  */
 export function canceledOrderRefund({ received, refunds, token, chainId, tokenDecimals, payerAddress, now }: CanceledOrderRefundParameters): LedgerRefund | null {
-  const listed = refunds.filter((r) => r.reason === "order_canceled").reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n)
+  const listed = refunds.reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n)
   if (received <= listed) return null
   return {
     id: `order-canceled-${received}`,

@@ -30,9 +30,10 @@ describe("canceledOrderRefund", () => {
     expect(canceledOrderRefund({ ...base, received: 25n, refunds: [sentFirst] })).toMatchObject({ id: "order-canceled-25", tokenAmount: "15" })
   })
 
-  it("other refunds (a surplus, a merchant's refund) do not count against it, and nothing received owes nothing", () => {
-    const surplus: LedgerRefund = { ...canceledOrderRefund({ ...base, received: 3n, refunds: [] })!, id: "surplus", reason: "surplus" }
-    expect(canceledOrderRefund({ ...base, received: 10n, refunds: [surplus] })).toMatchObject({ tokenAmount: "10" })
+  it("a refund already listed (Medusa's cancel refunding a capture it found) counts: what arrived goes back once; nothing received owes nothing", () => {
+    const merchant: LedgerRefund = { ...canceledOrderRefund({ ...base, received: 10n, refunds: [] })!, id: "ref_1", reason: "merchant", fiatAmount: "25", currencyCode: "eur" }
+    expect(canceledOrderRefund({ ...base, received: 10n, refunds: [merchant] })).toBeNull()
+    expect(canceledOrderRefund({ ...base, received: 12n, refunds: [merchant] })).toMatchObject({ tokenAmount: "2" })
     expect(canceledOrderRefund({ ...base, received: 0n, refunds: [] })).toBeNull()
   })
 })
