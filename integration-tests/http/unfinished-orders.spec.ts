@@ -78,9 +78,9 @@ medusaIntegrationTestRunner({
     })
 
     /** A reconcile run at `now` with cancelUnpaidOrders as given; its output. */
-    const reconcileAt = async (now: Date | number, cancel: boolean) => {
+    const reconcileAt = async (now: Date | number, cancel: boolean, batchSize?: number) => {
       options().cancelUnpaidOrders = cancel
-      const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: { now: new Date(now).toISOString() } })
+      const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: { now: new Date(now).toISOString(), batchSize } })
       return result
     }
 
@@ -207,25 +207,29 @@ medusaIntegrationTestRunner({
       await expectListedThenClosed({ orderId, paymentId: d.paymentId, received: paid, overdueAt: placedAt + GRACE_HOURS * HOUR })
     })
 
-    it("a cancel Medusa refuses is recorded with the run and logged, the order stays listed, and it is tried again only a day later", async () => {
-      const { orderId, d } = await placeAwaitingOrder()
-      await firstPoll("confirming", d.paymentId)
+    it("a cancel Medusa refuses is recorded with the run and logged, stays listed, and is tried again only a day later; it never holds back the others of a batch", async () => {
+      const refusing = await placeAwaitingOrder()
+      await firstPoll("confirming", refusing.d.paymentId)
+      const other = await placeAwaitingOrder()
+      await firstPoll("confirming", other.d.paymentId)
       // Medusa refuses to cancel a completed order (as one with a fulfillment).
-      await container.resolve(Modules.ORDER).completeOrder(orderId)
-      const overdueAt = new Date((await orderOf(orderId)).created_at).getTime() + GRACE_HOURS * HOUR
+      await container.resolve(Modules.ORDER).completeOrder(refusing.orderId)
+      const overdueAt = new Date((await orderOf(other.orderId)).created_at).getTime() + GRACE_HOURS * HOUR
 
-      const refused = (await reconcileAt(overdueAt, true)).unfinishedOrders
-      expect(refused).toMatchObject({ overdue: 1, canceled: 0, deferred: 0, failed: [{ orderId, error: expect.stringMatching(/completed order/) }] })
-      expect((await orderOf(orderId)).status).toBe("completed")
-      expect((await ledgerRow(container, d.paymentId))!.attention).not.toBe("order_canceled")
+      // One order per run: the oldest is tried and refused.
+      const refused = (await reconcileAt(overdueAt, true, 1)).unfinishedOrders
+      expect(refused).toMatchObject({ overdue: 1, canceled: 0, deferred: 0, failed: [{ orderId: refusing.orderId, error: expect.stringMatching(/completed order/) }] })
+      expect((await orderOf(refusing.orderId)).status).toBe("completed")
+      expect((await ledgerRow(container, refusing.d.paymentId))!.attention).not.toBe("order_canceled")
       const [listed] = await ledgerOf(container).listOverdueUnfinishedOrders({ now: new Date(overdueAt + MINUTE), limit: 10 })
-      expect(listed).toMatchObject({ payment: { order_id: orderId }, closeFailure: { at: new Date(overdueAt), error: expect.stringMatching(/completed order/) } })
+      expect(listed).toMatchObject({ payment: { order_id: refusing.orderId }, closeFailure: { at: new Date(overdueAt), error: expect.stringMatching(/completed order/) } })
 
-      // The next runs leave it alone until a day has passed, then try once more.
-      expect((await reconcileAt(overdueAt + MINUTE, true)).unfinishedOrders).toEqual({ overdue: 1, canceled: 0, failed: [], deferred: 1 })
-      expect((await reconcileAt(overdueAt + (CLOSE_RETRY_HOURS - 1) * HOUR, true)).unfinishedOrders).toEqual({ overdue: 1, canceled: 0, failed: [], deferred: 1 })
-      expect((await reconcileAt(overdueAt + CLOSE_RETRY_HOURS * HOUR, true)).unfinishedOrders).toMatchObject({ overdue: 1, canceled: 0, deferred: 0, failed: [{ orderId }] })
-      expect((await orderOf(orderId)).status).toBe("completed")
+      // The next run leaves it alone and takes the next order of the batch; later runs leave it alone until a day has passed.
+      expect((await reconcileAt(overdueAt + MINUTE, true, 1)).unfinishedOrders).toEqual({ overdue: 2, canceled: 1, failed: [], deferred: 1 })
+      expect((await orderOf(other.orderId)).status).toBe("canceled")
+      expect((await reconcileAt(overdueAt + (CLOSE_RETRY_HOURS - 1) * HOUR, true, 1)).unfinishedOrders).toEqual({ overdue: 1, canceled: 0, failed: [], deferred: 1 })
+      expect((await reconcileAt(overdueAt + CLOSE_RETRY_HOURS * HOUR, true, 1)).unfinishedOrders).toMatchObject({ overdue: 1, canceled: 0, deferred: 0, failed: [{ orderId: refusing.orderId }] })
+      expect((await orderOf(refusing.orderId)).status).toBe("completed")
     })
   },
 })

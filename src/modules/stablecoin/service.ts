@@ -732,8 +732,8 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
 
   /**
    * Orders awaiting a payment that may never finish whose grace (unpaidOrderGraceHours) is over at
-   * `now`, oldest order first, at most `limit` (or only the payment `paymentRowId`), each with the
-   * rule's verdict and the last failed close a reconcile run recorded within CLOSE_RETRY_HOURS.
+   * `now`, oldest order first, each with the rule's verdict and its last failed close: at most
+   * `limit` besides those whose close failed lately (unfinished-orders.ts), or only `paymentRowId`.
    */
   @InjectManager()
   async listOverdueUnfinishedOrders(

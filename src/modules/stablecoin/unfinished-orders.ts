@@ -65,43 +65,45 @@ export type OverdueUnfinishedOrder = UnfinishedOrder & {
 export type CloseFailure = { orderId: string; paymentRowId: string; error: string }
 
 /**
- * The latest failed close of each of these orders that a reconcile run recorded in its result
+ * The latest failed close of each order that a reconcile run recorded in its result
  * (`unfinishedOrders.failed`) at or after `since`, by the run's own clock: a run is the record of
  * what it tried, so a failure is not tried again before its time.
  */
-export async function latestCloseFailures(execute: Execute, { orderIds, since }: { orderIds: string[]; since: Date }): Promise<Map<string, { at: Date; error: string }>> {
-  const failures = new Map<string, { at: Date; error: string }>()
-  if (!orderIds.length) return failures
+export async function latestCloseFailures(execute: Execute, { since }: { since: Date }): Promise<Map<string, { at: Date; error: string }>> {
   const rows = (await execute(
     `select distinct on (f->>'orderId') f->>'orderId' as order_id, f->>'error' as error, (r.result->>'now')::timestamptz as at
        from stablecoin_reconcile_run r
        cross join lateral jsonb_array_elements(case when jsonb_typeof(r.result->'unfinishedOrders'->'failed') = 'array' then r.result->'unfinishedOrders'->'failed' else '[]'::jsonb end) f
-      where r.deleted_at is null and (r.result->>'now')::timestamptz >= ? and f->>'orderId' = any(?::text[])
+      where r.deleted_at is null and (r.result->>'now')::timestamptz >= ?
       order by f->>'orderId', (r.result->>'now')::timestamptz desc`,
-    [since, pgArray(orderIds)]
+    [since]
   )) as Array<{ order_id: string; error: string; at: Date }>
-  for (const row of rows) failures.set(row.order_id, { at: new Date(row.at), error: row.error })
-  return failures
+  return new Map(rows.map((row) => [row.order_id, { at: new Date(row.at), error: row.error }]))
 }
 
 const HOUR_MS = 3_600_000
 
 /**
  * Orders awaiting a payment that may never finish whose grace is over at `now` (unfinishedOrderOf),
- * oldest order first, at most `limit` (or only the payment `paymentRowId`), each with the last
- * failed close a reconcile run recorded within CLOSE_RETRY_HOURS.
+ * oldest order first, each with the last failed close a reconcile run recorded within
+ * CLOSE_RETRY_HOURS: at most `limit` besides those, so orders whose close keeps failing never
+ * crowd the others out of a batch (or only the payment `paymentRowId`).
  */
 export async function overdueUnfinishedOrders(
   execute: Execute,
   { now, graceHours, limit, paymentRowId }: { now: Date; graceHours: number; limit: number; paymentRowId?: string }
 ): Promise<OverdueUnfinishedOrder[]> {
+  const failures = await latestCloseFailures(execute, { since: new Date(now.getTime() - CLOSE_RETRY_HOURS * HOUR_MS) })
   // Every overdue order was placed before now minus the grace, whatever its last transfer.
-  const rows = await listAwaitingPayments(execute, { statuses: UNFINISHED_ORDER_STATUSES, placedBefore: new Date(now.getTime() - graceHours * HOUR_MS), limit, paymentRowId })
-  const overdue = rows.flatMap((payment) => {
+  const rows = await listAwaitingPayments(execute, {
+    statuses: UNFINISHED_ORDER_STATUSES,
+    placedBefore: new Date(now.getTime() - graceHours * HOUR_MS),
+    limit: limit + failures.size,
+    paymentRowId,
+  })
+  return rows.flatMap((payment) => {
     const facts = { status: payment.status, orderPlacedAt: new Date(payment.order_placed_at), lastTransferAt: payment.last_transfer_at && new Date(payment.last_transfer_at) }
     const verdict = unfinishedOrderOf({ facts, now, graceHours })
-    return verdict?.overdue ? [{ ...verdict, payment }] : []
+    return verdict?.overdue ? [{ ...verdict, payment, closeFailure: failures.get(payment.order_id) ?? null }] : []
   })
-  const failures = await latestCloseFailures(execute, { orderIds: overdue.map((o) => o.payment.order_id), since: new Date(now.getTime() - CLOSE_RETRY_HOURS * HOUR_MS) })
-  return overdue.map((o) => ({ ...o, closeFailure: failures.get(o.payment.order_id) ?? null }))
 }

@@ -15,13 +15,13 @@ export const closeUnfinishedOrdersStepId = "close-unfinished-orders-step"
 export type CloseUnfinishedOrdersStepInput = { now: string; batchSize?: number }
 
 export type CloseUnfinishedOrdersStepOutput = {
-  /** Orders awaiting a payment that cannot finish, past their grace (at most batchSize looked at per run). */
+  /** Orders awaiting a payment that cannot finish, past their grace: at most batchSize, besides those whose close failed in the last CLOSE_RETRY_HOURS. */
   overdue: number
   /** Canceled through Medusa's cancelOrderWorkflow, what they received listed as owed back (cancelUnpaidOrders on). */
   canceled: number
   /** Closes Medusa refused or that failed in this run, recorded with the run; each is tried again after CLOSE_RETRY_HOURS. */
   failed: CloseFailure[]
-  /** Overdue orders left to a later run: a close failed less than CLOSE_RETRY_HOURS ago, or their payment was busy. */
+  /** Overdue orders left to a later run: a close failed less than CLOSE_RETRY_HOURS ago, their payment was busy, or the batch was full. */
   deferred: number
 }
 
@@ -47,15 +47,18 @@ export const closeUnfinishedOrdersStep = createStep(
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const now = new Date(nowIso)
-    const overdue = await ledger.listOverdueUnfinishedOrders({ now, limit: batchSize ?? ledger.options.reconcile.batchSize })
+    const limit = batchSize ?? ledger.options.reconcile.batchSize
+    const overdue = await ledger.listOverdueUnfinishedOrders({ now, limit })
     const output: CloseUnfinishedOrdersStepOutput = { overdue: overdue.length, canceled: 0, failed: [], deferred: 0 }
     if (!ledger.options.cancelUnpaidOrders) return new StepResponse(output)
 
+    let tried = 0
     for (const order of overdue) {
-      if (!mayRetryClose({ failedAt: order.closeFailure?.at ?? null, now })) {
+      if (tried === limit || !mayRetryClose({ failedAt: order.closeFailure?.at ?? null, now })) {
         output.deferred++
         continue
       }
+      tried++
       const closed = await closeUnderLocks(container, ledger, order, now)
       if (closed === "canceled") output.canceled++
       else if (closed === "busy") output.deferred++
