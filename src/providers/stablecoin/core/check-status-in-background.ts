@@ -11,9 +11,10 @@ const running = createSingleFlight<string, CheckStablecoinSessionStatusResult | 
  * Starts Check status's look at the service for a session's payment, off the caller's path
  * (docs/architecture.md#check-status). A provider's container is the payment module's alone, so
  * the workflow runs in the application's container, the one Medusa's loaders fill (`container` of
- * `@medusajs/framework`, as jobs and routes get it). It begins after the caller's own work has
- * been queued (setImmediate), so Medusa writes this call's answer back before anything the look
- * finds is captured. Never throws: a failure is logged and the books stay as they are.
+ * `@medusajs/framework`, as jobs and routes get it). It begins once the caller has gone on
+ * (setImmediate), so Medusa's write-back of the provider's answer is under way before the look's
+ * service round trip, and any capture comes after both. Never throws: a failure is logged and the
+ * books stay as they are.
  */
 export function checkSessionStatusInBackground({ sessionId, paymentId, logger }: { sessionId: string; paymentId: string; logger: Logger }) {
   return running.run(sessionId, async () => {
