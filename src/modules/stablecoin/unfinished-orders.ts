@@ -67,16 +67,18 @@ export type CloseFailure = { orderId: string; paymentRowId: string; error: strin
 /**
  * The latest failed close of each order that a reconcile run recorded in its result
  * (`unfinishedOrders.failed`) at or after `since`, by the run's own clock: a run is the record of
- * what it tried, so a failure is not tried again before its time.
+ * what it tried, so a failure is not tried again before its time. Only runs recorded in the last
+ * CLOSE_RETRY_HOURS are read (the database's clock; a test's moved clock runs ahead of it), not
+ * the whole history of one run a minute.
  */
 export async function latestCloseFailures(execute: Execute, { since }: { since: Date }): Promise<Map<string, { at: Date; error: string }>> {
   const rows = (await execute(
     `select distinct on (f->>'orderId') f->>'orderId' as order_id, f->>'error' as error, (r.result->>'now')::timestamptz as at
        from stablecoin_reconcile_run r
        cross join lateral jsonb_array_elements(case when jsonb_typeof(r.result->'unfinishedOrders'->'failed') = 'array' then r.result->'unfinishedOrders'->'failed' else '[]'::jsonb end) f
-      where r.deleted_at is null and (r.result->>'now')::timestamptz >= ?
+      where r.deleted_at is null and r.created_at > now() - make_interval(hours => ?) and (r.result->>'now')::timestamptz >= ?
       order by f->>'orderId', (r.result->>'now')::timestamptz desc`,
-    [since]
+    [CLOSE_RETRY_HOURS, since]
   )) as Array<{ order_id: string; error: string; at: Date }>
   return new Map(rows.map((row) => [row.order_id, { at: new Date(row.at), error: row.error }]))
 }
