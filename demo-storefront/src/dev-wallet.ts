@@ -12,9 +12,13 @@ export type DevWalletOptions = {
    * transaction per confirmation.
    */
   batching: boolean
-  /** Called for each request a real wallet would ask its user to confirm (`calls`: how many it covers). */
+  /** Called for each request a real wallet would ask its user to confirm (`calls`: how many it covers); each is also logged to the console. */
   onConfirmation?: (request: { method: string; calls: number }) => void
 }
+
+/** The console line of each confirmation the dev wallet stands in for: "DEV wallet confirmation: wallet_sendCalls (3 calls)". */
+export const confirmationLabel = ({ method, calls }: { method: string; calls: number }) => (calls > 1 ? `${method} (${calls} calls)` : method)
+export const CONFIRMATION_LOG_PREFIX = "DEV wallet confirmation: "
 
 type RpcReceipt = { status: string; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string; logs: Array<{ address: string; data: string; topics: string[] }> }
 type BatchCall = { to: string; data?: string; value?: string }
@@ -32,7 +36,11 @@ const rpcError = (message: string, code: number) => Object.assign(new Error(mess
  * are then sent together, in order, with the simulated gas: atomic enough for a dev wallet (they
  * land in one block unless the chain mines in between), and its status says when one reverted.
  */
-export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { batching, onConfirmation = () => {} }: DevWalletOptions): DiscoveredWallet {
+export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { batching, onConfirmation: notify = () => {} }: DevWalletOptions): DiscoveredWallet {
+  const onConfirmation = (request: { method: string; calls: number }) => {
+    console.info(`${CONFIRMATION_LOG_PREFIX}${confirmationLabel(request)}`)
+    notify(request)
+  }
   let chainId = config.chains[0]!.chainId
   /** Sent batches by id: their chain and transactions, in call order. */
   const batches = new Map<string, { chainId: number; hashes: string[] }>()

@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client"
 import { createStablecoinStoreClient, type DiscoveredWallet, type StablecoinStoreClient } from "../../src/storefront"
 import { OrderPaymentStatus, StablecoinPayment } from "../../src/storefront/react"
 import type { DemoConfig } from "./demo-config"
-import { createDevWallet, mintDevTokens } from "./dev-wallet"
+import { confirmationLabel, createDevWallet, mintDevTokens } from "./dev-wallet"
 import { ProductArt } from "./product-art"
 import { routeOf, urlOf, type Route } from "./route"
 import { storeApi, type DemoCart } from "./store-api"
@@ -249,7 +249,7 @@ function PayPage({ config, client, cart, onOrder }: { config: DemoConfig; client
   const devWallet = useMemo<DiscoveredWallet | null>(
     () =>
       config.devWallet
-        ? createDevWallet(config.devWallet, { batching, onConfirmation: ({ method, calls }) => setConfirmations((all) => [...all, calls > 1 ? `${method} (${calls} calls)` : method]) })
+        ? createDevWallet(config.devWallet, { batching, onConfirmation: (request) => setConfirmations((all) => [...all, confirmationLabel(request)]) })
         : null,
     [config, batching]
   )
@@ -332,11 +332,14 @@ function DevWalletPanel({
       </div>
       {note && <p>{note}</p>}
       {confirmations.length > 0 && (
-        <ol className="shop__devwallet-confirmations" aria-label="Confirmations asked">
-          {confirmations.map((c, i) => (
-            <li key={i}>{c}</li>
-          ))}
-        </ol>
+        <>
+          <p id="devwallet-confirmations">Confirmations this wallet asked for:</p>
+          <ol className="shop__devwallet-confirmations" aria-labelledby="devwallet-confirmations">
+            {confirmations.map((c, i) => (
+              <li key={i}>{c}</li>
+            ))}
+          </ol>
+        </>
       )}
     </aside>
   )

@@ -192,7 +192,7 @@ describe("payWithWallet on anvil with the DEV wallet", () => {
         const { result } = await pay(wallet, connectPayment("USDT", 2_000_000n))
         expect(result).toEqual({
           ok: false,
-          error: { code: "token_refuses_approval", message: expect.stringContaining(`The USDT token (${getAddress(chain.tokens.USDT.address)}) refuses`) },
+          error: { code: "token_refuses_approval", message: expect.stringContaining(`The USDT token (${getAddress(chain.tokens.USDT.address)}) refuses this wallet's approve`) },
           sent: null,
         })
         expect(wallet.confirmations).toEqual([])

@@ -26,9 +26,12 @@ export async function decodeQrIn(page: Page, selector: string): Promise<string |
   return jsQR(Uint8ClampedArray.from(pixels), size, size)?.data ?? null
 }
 
-/** Opens the demo's payment step for a cart built through the API, and starts a session on `rail` with `token`/`chainId`. */
-export async function openPaymentStep(page: Page, demoUrl: string, cartId: string, choice: { rail: "deposit" | "connect"; token: string; chainId: number; pollMs?: number }) {
-  await page.goto(`${demoUrl}/?cart=${cartId}&poll=${choice.pollMs ?? 500}`)
+/**
+ * Opens the demo's payment step for a cart built through the API, and starts a session on `rail`
+ * with `token`/`chainId`; `query`: further parameters of the demo's URL (e.g. `devBatch=0`).
+ */
+export async function openPaymentStep(page: Page, demoUrl: string, cartId: string, choice: { rail: "deposit" | "connect"; token: string; chainId: number; pollMs?: number; query?: string }) {
+  await page.goto(`${demoUrl}/?cart=${cartId}&poll=${choice.pollMs ?? 500}${choice.query ? `&${choice.query}` : ""}`)
   await page.getByRole("radio", { name: choice.rail === "deposit" ? /Send to an address/ : /browser wallet/ }).check()
   await page.getByLabel("Network").selectOption(String(choice.chainId))
   await page.getByLabel("Token").selectOption(choice.token)
@@ -37,7 +40,7 @@ export async function openPaymentStep(page: Page, demoUrl: string, cartId: strin
 
 /**
  * The data-status once it is one of `statuses`: the payment step's, or, once the order is placed
- * while the payment is on its way (deferred authorization, issue 22), the order confirmation's
+ * while the payment is on its way (deferred authorization), the order confirmation's
  * payment status (`confirming`, `underpaid`, `paid` = captured, `attention`). The page never reloads in between.
  */
 export async function waitForStatus(page: Page, statuses: string[], timeoutMs = 60_000) {

@@ -108,7 +108,7 @@ export const messagesDe: StablecoinMessages = {
       verification_failed: () => "Wir konnten diese Zahlungsadresse nicht prüfen. Es wurde nichts gesendet.",
       reverted: () => "Das Netzwerk hat die Transaktion abgelehnt. Es wurde nichts bezahlt; versuchen Sie es erneut.",
       token_refuses_approval: ({ token, network, tokenAddress }) =>
-        `Der Token ${token} im Netzwerk ${network} (${tokenAddress}) lässt diese Wallet die Zahlung nicht erlauben, auch nicht nach dem Zurücksetzen auf null. Es wurde nichts gesendet; nutzen Sie eine andere Wallet.`,
+        `Der Token ${token} im Netzwerk ${network} (${tokenAddress}) lässt diese Wallet nicht damit bezahlen. Es wurde nichts gesendet; wählen Sie einen anderen Token oder bezahlen Sie aus einer anderen Wallet.`,
       wallet_error: () => "Ihre Wallet hat ein Problem gemeldet. Es wurde nichts bezahlt; versuchen Sie es erneut oder nutzen Sie eine andere Wallet.",
     },
   },

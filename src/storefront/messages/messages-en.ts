@@ -108,7 +108,7 @@ export const messagesEn: StablecoinMessages = {
       verification_failed: () => "We could not verify this payment address. Nothing was sent.",
       reverted: () => "The network refused the transaction. Nothing was paid; try again.",
       token_refuses_approval: ({ token, network, tokenAddress }) =>
-        `The ${token} token on ${network} (${tokenAddress}) refuses to let this wallet allow the payment, even after resetting it to zero. Nothing was sent; use another wallet.`,
+        `The ${token} token on ${network} (${tokenAddress}) refuses to let this wallet pay with it. Nothing was sent; choose another token, or pay from another wallet.`,
       wallet_error: () => "Your wallet reported a problem. Nothing was paid; try again, or use another wallet.",
     },
   },

@@ -54,6 +54,9 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
   }
   const amount = f.token(payment.remaining?.display ?? payment.amount.display, payment.token.symbol, payment.token.decimals)
   const current = wallet.step === "idle" || wallet.step === "error" ? null : wallet.step
+  // The token refuses this wallet whatever it tries: no "Try again"; another wallet, or another token, can still pay.
+  const refusedByToken = wallet.step === "error" && wallet.error.code === "token_refuses_approval"
+  const offered = refusedByToken ? all.filter((w) => w.info.uuid !== chosen?.info.uuid) : all
   return (
     <div className="stablecoin-payment__wallet">
       {payment.connect && (
@@ -67,9 +70,9 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
       )}
       {!sent && wallets !== null && all.length === 0 && <p className="stablecoin-payment__hint">{t.wallet.noWallet}</p>}
       {/* After a transaction is sent the buttons are gone for this payment, not merely disabled: a second payment is never offered. */}
-      {!sent && wallet.step !== "error" && (
+      {!sent && (wallet.step !== "error" || refusedByToken) && (
         <div className="stablecoin-payment__wallet-buttons">
-          {all.map((w) => (
+          {offered.map((w) => (
             <button key={w.info.uuid} type="button" className="stablecoin-payment__button" disabled={!canPay} aria-disabled={!canPay} onClick={() => pay(w)}>
               {w.info.icon ? <img src={w.info.icon} alt="" width={20} height={20} /> : null}
               {t.wallet.pay({ amount, wallet: w.info.name })}
@@ -78,7 +81,7 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
         </div>
       )}
       {!sent && !canPay && wallet.step === "idle" && <p className="stablecoin-payment__hint">{t.wallet.openElsewhere}</p>}
-      {wallet.step === "error" && chosen && canPay && (
+      {wallet.step === "error" && !refusedByToken && chosen && canPay && (
         <button type="button" className="stablecoin-payment__button" onClick={() => pay(chosen)}>
           {t.wallet.tryAgain}
         </button>

@@ -121,7 +121,7 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
           ok: false,
           error: {
             code: "token_refuses_approval",
-            message: `The ${payment.token.symbol} token (${token}) refuses this wallet's approval, also after resetting it to zero. Nothing was sent; use another wallet.`,
+            message: `The ${payment.token.symbol} token (${token}) refuses this wallet's approve, also after a reset to zero. Nothing was sent; choose another token, or use another wallet.`,
           },
           sent: null,
         }
