@@ -77,7 +77,7 @@ describe("Medusa's Check status in Chromium", () => {
     expect(await widget.locator('[data-testid="stablecoin-status"]').textContent()).toBe("swept")
     expect(await widget.locator('[data-testid="stablecoin-attention"]').textContent()).toContain("no signed webhook came")
     // The admin scrolls inside its own container: a tall window shows Medusa's payment section and the widget at once.
-    await page.setViewportSize({ width: 1280, height: 2400 })
+    await page.setViewportSize({ width: 1280, height: 2160 })
     await page.screenshot({ path: path.join(DOCS, "admin-check-status.png"), fullPage: true })
     await page.setViewportSize({ width: 1280, height: 1000 })
 
