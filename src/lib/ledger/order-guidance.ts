@@ -15,8 +15,8 @@ export type OrderGuidanceOfParameters = {
   captured: boolean
   /** The cart became an order (placed as soon as the payment was on its way, or at the capture). */
   hasOrder: boolean
-  /** The order was canceled and its payment arrived all the same (attention order_canceled). */
-  orderCanceled: boolean
+  /** Why the payment needs a person, if it does (the ledger's attention): a canceled order, or a confirmation only the service's report made. */
+  attention: string | null
   policy: StatusPolicy
 }
 
@@ -25,11 +25,12 @@ export type OrderGuidanceOfParameters = {
  * an order exists before its payment is captured, so shipping follows the capture, not the order:
  * nothing is safe to ship until Medusa captured the payment, and an order whose payment never
  * completes stays awaiting with the merchant's options.
- * A canceled order ships nothing, captured or not: what arrived goes back.
- * @example orderGuidanceOf({ status: "confirming", rail: "deposit", captured: false, hasOrder: true, orderCanceled: false, policy }) // { safeToShip: false, ... }
+ * A canceled order ships nothing, captured or not: what arrived goes back. A payment the service
+ * reports paid without its signed webhook waits for the merchant's Confirm, not on its own.
+ * @example orderGuidanceOf({ status: "confirming", rail: "deposit", captured: false, hasOrder: true, attention: null, policy }) // { safeToShip: false, ... }
  */
-export function orderGuidanceOf({ status, rail, captured, hasOrder, orderCanceled, policy }: OrderGuidanceOfParameters): OrderGuidance {
-  if (orderCanceled) {
+export function orderGuidanceOf({ status, rail, captured, hasOrder, attention, policy }: OrderGuidanceOfParameters): OrderGuidance {
+  if (attention === "order_canceled") {
     return {
       safeToShip: false,
       summary: "No, never: the order was canceled.",
@@ -37,6 +38,13 @@ export function orderGuidanceOf({ status, rail, captured, hasOrder, orderCancele
     }
   }
   if (captured) return { safeToShip: true, summary: STATUS_TABLE[status].safeToShip, options: [] }
+  if (attention === "webhook_missing") {
+    return {
+      safeToShip: false,
+      summary: "No, not yet: the payment service reports it paid, but its signed confirmation never came.",
+      options: ["Confirm payment: captures it on the service's report (check the transaction on the chain first).", "Wait: a late webhook captures it on its own."],
+    }
+  }
   const cancel = hasOrder ? ["Cancel the order in Medusa: its reserved stock is released, and record the refund of what arrived."] : []
   switch (statusAction(status, rail, policy)) {
     case "never":
