@@ -67,9 +67,10 @@ function connectPayment(symbol: TokenSymbol, baseUnits: bigint): PublicStablecoi
 /**
  * The DEV wallet for `payer`, recording every request the page makes of it (`requests`) and the
  * ones a real wallet would have its user confirm (`confirmations`); `rejectSend` answers that
- * eth_sendTransaction (1-based) with 4001, as a customer pressing "Reject".
+ * eth_sendTransaction (1-based) with 4001, as a customer pressing "Reject"; `declineUpgrade`
+ * answers wallet_sendCalls with 5750, as a customer declining a "ready" wallet's account upgrade.
  */
-function devWallet({ payer = devAccounts.customer.address as Address, batching, rejectSend }: { payer?: Address; batching: boolean; rejectSend?: number }) {
+function devWallet({ payer = devAccounts.customer.address as Address, batching, rejectSend, declineUpgrade }: { payer?: Address; batching: boolean; rejectSend?: number; declineUpgrade?: boolean }) {
   const requests: string[] = []
   const confirmations: string[] = []
   const { provider } = createDevWallet(
@@ -84,6 +85,7 @@ function devWallet({ payer = devAccounts.customer.address as Address, batching, 
       async request(args: { method: string; params?: unknown[] | Record<string, unknown> }) {
         requests.push(args.method)
         if (args.method === "eth_sendTransaction" && ++sends === rejectSend) throw Object.assign(new Error("User rejected the request."), { code: 4001 })
+        if (args.method === "wallet_sendCalls" && declineUpgrade) throw Object.assign(new Error("User rejected the account upgrade."), { code: 5750 })
         return provider.request(args)
       },
     },
@@ -164,6 +166,17 @@ describe("payWithWallet on anvil with the DEV wallet", () => {
     if (!result.ok) throw new Error(result.error.message)
     expect(wallet.confirmations).toEqual(["wallet_sendCalls:2"])
     expect(await depositOf(result.txHash)).toMatchObject({ amount: 4_000_000n })
+  })
+
+  it("a batch the payer declines (no account upgrade): the separate transactions pay", async () => {
+    await mint("USDC", devAccounts.customer.address, 3_000_000n)
+    const wallet = devWallet({ batching: true, declineUpgrade: true })
+    const { result, steps } = await pay(wallet, connectPayment("USDC", 3_000_000n))
+    if (!result.ok) throw new Error(result.error.message)
+    expect(wallet.requests.filter((m) => m === "wallet_sendCalls")).toHaveLength(1)
+    expect(wallet.confirmations).toEqual(["eth_sendTransaction:1", "eth_sendTransaction:1"])
+    expect(steps).toEqual(expect.arrayContaining(["confirming_batch", "approving", "paying"]))
+    expect(await depositOf(result.txHash)).toMatchObject({ amount: 3_000_000n })
   })
 
   it("enough allowance already: the deposit alone, one transaction, no batch", async () => {

@@ -12,6 +12,7 @@ const OVERVIEW_STEPS: Step[][] = [["connecting", "switching_chain"], ["verifying
 /** or the approval and the payment in one batch (a wallet with EIP-5792 atomic batching). */
 const OVERVIEW_BATCHED_STEPS: Step[][] = [["connecting", "switching_chain"], ["verifying", "checking_balance"], ["confirming_batch", "waiting_batch", "submitted"]]
 const BATCH_STEPS: Step[] = ["confirming_batch", "waiting_batch"]
+const SEPARATE_STEPS: Step[] = ["approving", "paying", "waiting_receipt"]
 
 export type WalletPayProps = {
   controller: CheckoutController
@@ -31,10 +32,12 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
   const { t, f } = useStablecoinText()
   const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null)
   const [chosen, setChosen] = useState<DiscoveredWallet | null>(null)
-  // Whether this wallet batches is known only when it is asked to confirm; the overview keeps it until the next click.
+  // Whether this wallet batches is known only when it is asked to confirm (and a declined batch goes on in
+  // separate transactions); the overview keeps the last answer until the next click.
   const [batched, setBatched] = useState(false)
   useEffect(() => {
     if (BATCH_STEPS.includes(wallet.step)) setBatched(true)
+    else if (SEPARATE_STEPS.includes(wallet.step)) setBatched(false)
   }, [wallet.step])
   useEffect(() => {
     let live = true

@@ -1,4 +1,4 @@
-import type { Address, Hex, WalletClient } from "viem"
+import { AtomicityNotSupportedError, AtomicReadyWalletRejectedUpgradeError, BaseError, type Address, type Hex, type WalletClient } from "viem"
 
 /** The EIP-5792 capabilities viem's getCapabilities returns: by chain id, 0 for every chain. */
 export type CapabilitiesByChain = Record<number, { atomic?: { status?: string } } | undefined>
@@ -38,4 +38,13 @@ export function batchOutcome({ statusCode, receipts = [] }: { statusCode: number
     paid: statusCode === 200 && receipts.length > 0 && receipts.every((receipt) => receipt.status === "success"),
     txHash: receipts.at(-1)?.transactionHash ?? null,
   }
+}
+
+/**
+ * Whether wallet_sendCalls failed because the wallet will not batch atomically after all: the
+ * payer declined the account upgrade a "ready" wallet asked for (5750), or the wallet refused the
+ * atomicity it advertised (5760). Separate transactions can still pay.
+ */
+export function declinedAtomicBatch(error: unknown): boolean {
+  return error instanceof BaseError && error.walk((e) => e instanceof AtomicReadyWalletRejectedUpgradeError || e instanceof AtomicityNotSupportedError) !== null
 }

@@ -7,7 +7,7 @@ import { reportRefusal, UNVERIFIED_MESSAGE } from "../trust/report-refusal"
 import { verifyPaymentAgainstRoots } from "../trust/verify-payment-against-roots"
 import { KNOWN_CHAINS, type AddChainParameters } from "./add-chain-parameters"
 import { approvalsBeforeDeposit, simulateApprove } from "./approvals-before-deposit"
-import { batchOutcome, walletBatchesAtomically } from "./atomic-batching"
+import { batchOutcome, declinedAtomicBatch, walletBatchesAtomically } from "./atomic-batching"
 import type { Eip1193Provider } from "./eip1193"
 import { walletErrorOf, type WalletError } from "./wallet-error"
 
@@ -134,14 +134,20 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
         // sendCalls reads only the chain's id (wallet_sendCalls' chainId); ensureChain put the wallet on it.
         const chain = defineChain({ id: payment.chain.id, name: payment.chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [] } } })
         const calls = [...approvals.map((value) => ({ ...approveCall(value), to: token })), { ...depositCall, to: pool }]
-        const { id } = await wallet.sendCalls({ chain, forceAtomic: true, calls })
-        onStep("waiting_batch")
-        const outcome = batchOutcome(await wallet.waitForCallsStatus({ id, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS }))
-        if (!outcome.paid) {
-          return { ok: false, error: { code: "reverted", message: "The payment failed on-chain. Nothing was paid; try again." }, sent: outcome.txHash ? { txHash: outcome.txHash, reverted: true } : null }
+        // A declined upgrade or refused atomicity: nothing was sent, the separate transactions below follow.
+        const batch = await wallet.sendCalls({ chain, forceAtomic: true, calls }).catch((error: unknown) => {
+          if (declinedAtomicBatch(error)) return null
+          throw error
+        })
+        if (batch) {
+          onStep("waiting_batch")
+          const outcome = batchOutcome(await wallet.waitForCallsStatus({ id: batch.id, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS }))
+          if (!outcome.paid) {
+            return { ok: false, error: { code: "reverted", message: "The payment failed on-chain. Nothing was paid; try again." }, sent: outcome.txHash ? { txHash: outcome.txHash, reverted: true } : null }
+          }
+          onSent(outcome.txHash!, amount)
+          return { ok: true, txHash: outcome.txHash!, from }
         }
-        onSent(outcome.txHash!, amount)
-        return { ok: true, txHash: outcome.txHash!, from }
       }
 
       if (approvals.length > 0) onStep("approving")

@@ -1,5 +1,5 @@
-import type { Hex } from "viem"
-import { batchesAtomically, batchOutcome } from "../atomic-batching"
+import { AtomicityNotSupportedError, AtomicReadyWalletRejectedUpgradeError, TransactionExecutionError, UserRejectedRequestError, type Hex } from "viem"
+import { batchesAtomically, batchOutcome, declinedAtomicBatch } from "../atomic-batching"
 
 describe("batchesAtomically", () => {
   it("supported or ready for the payment's chain", () => {
@@ -32,5 +32,18 @@ describe("batchOutcome", () => {
     expect(batchOutcome({ statusCode: 200, receipts: reverted })).toMatchObject({ paid: false })
     expect(batchOutcome({ statusCode: 400 })).toEqual({ paid: false, txHash: null })
     expect(batchOutcome({ statusCode: 200, receipts: [] })).toEqual({ paid: false, txHash: null })
+  })
+})
+
+describe("declinedAtomicBatch", () => {
+  // As viem's sendCalls throws them: the wallet's error inside a TransactionExecutionError.
+  const thrown = (cause: Error) => new TransactionExecutionError(cause as never, {} as never)
+  it("a declined upgrade (5750) or refused atomicity (5760): the separate transactions can still pay", () => {
+    expect(declinedAtomicBatch(thrown(new AtomicReadyWalletRejectedUpgradeError(new Error("no upgrade"))))).toBe(true)
+    expect(declinedAtomicBatch(thrown(new AtomicityNotSupportedError(new Error("not atomic"))))).toBe(true)
+  })
+  it("not a rejected request (4001) or anything else", () => {
+    expect(declinedAtomicBatch(thrown(new UserRejectedRequestError(new Error("rejected"))))).toBe(false)
+    expect(declinedAtomicBatch(new Error("network"))).toBe(false)
   })
 })
