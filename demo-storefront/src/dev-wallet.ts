@@ -12,12 +12,13 @@ export type DevWalletOptions = {
    * transaction per confirmation.
    */
   batching: boolean
-  /** Called for each request a real wallet would ask its user to confirm (`calls`: how many it covers); each is also logged to the console. */
+  /** Called for each request a real wallet would ask its user to confirm (`calls`: how many calls it covers). */
   onConfirmation?: (request: { method: string; calls: number }) => void
 }
 
-/** The console line of each confirmation the dev wallet stands in for: "DEV wallet confirmation: wallet_sendCalls (3 calls)". */
+/** A confirmation the dev wallet stands in for, as it lists it: "wallet_sendCalls (3 calls)", "eth_sendTransaction". */
 export const confirmationLabel = ({ method, calls }: { method: string; calls: number }) => (calls > 1 ? `${method} (${calls} calls)` : method)
+/** Each confirmation is also logged to the console: this prefix, then its label. */
 export const CONFIRMATION_LOG_PREFIX = "DEV wallet confirmation: "
 
 type RpcReceipt = { status: string; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string; logs: Array<{ address: string; data: string; topics: string[] }> }
@@ -52,7 +53,7 @@ export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { 
     if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code, data: body.error.data })
     return body.result
   }
-  const unsupported = (method: string) => rpcError(`The DEV wallet answers ${method} only with batching on (the demo's ?devBatch=1).`, 4200)
+  const unsupported = (method: string) => rpcError(`The DEV wallet answers ${method} only with batching on (the demo without ?devBatch=0).`, 4200)
 
   const sendCalls = async ([request]: Array<{ chainId: string; from?: string; calls: BatchCall[] }>) => {
     if (Number(request!.chainId) !== chainId) throw rpcError(`The DEV wallet is on chain ${chainId}, not ${Number(request!.chainId)}.`, 5710)
