@@ -24,6 +24,7 @@ export function createMemoryBooks() {
         confirmation: confirmations.get(sessionId) ?? null,
         inFlight: null,
         refunds: [],
+        lastReadAt: null,
       }
     },
   }

@@ -42,4 +42,6 @@ export type SessionBook = {
   confirmation: PaymentConfirmation | null
   inFlight: PaymentInFlight | null
   refunds: LedgerRefund[]
+  /** When the service was last asked about this payment (a shopper's page, a completion, Check status); null before. */
+  lastReadAt: Date | null
 }

@@ -66,6 +66,7 @@ export function sessionBookOf(session: Pick<MedusaPaymentSession, "id" | "amount
     confirmation: (row.confirmation as PaymentConfirmation | null) ?? null,
     inFlight: (row.in_flight as PaymentInFlight | null) ?? null,
     refunds: ledgerRefundsOf(row),
+    lastReadAt: row.last_refreshed_at ? new Date(row.last_refreshed_at) : null,
   }
 }
 

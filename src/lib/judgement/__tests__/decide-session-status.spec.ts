@@ -54,6 +54,7 @@ function book(over: { confirmation?: PaymentConfirmation | null; inFlight?: Paym
     confirmation: over.confirmation ?? null,
     inFlight: over.inFlight ?? null,
     refunds: [],
+    lastReadAt: null,
   }
 }
 

@@ -43,6 +43,7 @@ import type { Quote } from "#src/lib/service-client/schemas"
 import type { Rail } from "#src/lib/status"
 import { STOREFRONT_ERROR_CODES, type StablecoinSessionData } from "#src/lib/session-data"
 import { checkSessionStatusInBackground } from "./check-status-in-background"
+import { CHECK_STATUS_MIN_INTERVAL_MS } from "#src/workflows/check-stablecoin-session-status"
 import { serviceErrorToMedusaError, StablecoinStoreError } from "./stablecoin-store-error"
 
 const SUPPORTED_CURRENCIES = ["EUR", "USD"] as const
@@ -138,7 +139,9 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     const sessionId = context?.idempotency_key
     const book = sessionId ? await this.books_().bookOfSession(sessionId) : null
     const status = decideSessionStatus({ book, policy: this.options_ })
-    if (book && status === PaymentSessionStatus.PENDING_AUTHORIZATION && !recordedConfirmationOf(book)) {
+    // A payment the service was asked about moments ago (the completion guard's read, usually) is not asked again.
+    const readRecently = !!book?.lastReadAt && Date.now() - book.lastReadAt.getTime() < CHECK_STATUS_MIN_INTERVAL_MS
+    if (book && status === PaymentSessionStatus.PENDING_AUTHORIZATION && !recordedConfirmationOf(book) && !readRecently) {
       void checkSessionStatusInBackground({ sessionId: book.sessionId, paymentId: book.payment.paymentId, logger: this.logger_ })
     }
     return { status, data: { ...data, sessionId: sessionId ?? null, paymentId: book?.payment.paymentId ?? data?.paymentId ?? null, refunds: null } }
