@@ -83,6 +83,12 @@ export async function orderOfCart(execute: Execute, cartId: string): Promise<str
   return row?.order_id ?? null
 }
 
+/** Whether an order was canceled (Medusa's cancel-order workflow sets canceled_at): one statement, where the order module's retrieve also reads the order's changes. */
+export async function isOrderCanceled(execute: Execute, orderId: string): Promise<boolean> {
+  const [row] = (await execute(`select canceled_at from "order" where id = ? and deleted_at is null`, [orderId])) as Array<{ canceled_at: Date | null }>
+  return !!row?.canceled_at
+}
+
 const PAYMENT_COLUMNS = `p.id, p.provider_id, p.payment_session_id, p.captured_at, p.currency_code, p.data,
   coalesce((select json_agg(json_build_object('id', r.id, 'amount', r.raw_amount->>'value', 'note', r.note, 'created_at', r.created_at) order by r.created_at)
               from refund r where r.payment_id = p.id and r.deleted_at is null), '[]'::json) as refunds`

@@ -258,6 +258,11 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   @InjectManager()
+  async isOrderCanceled(orderId: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    return medusaData.isOrderCanceled(this.execute(sharedContext), orderId)
+  }
+
+  @InjectManager()
   async retrieveSessionPayment(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaSessionPayment | null> {
     return medusaData.paymentOfSession(this.execute(sharedContext), sessionId)
   }

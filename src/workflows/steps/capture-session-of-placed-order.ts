@@ -1,6 +1,7 @@
 import type { CreateOrderTransactionDTO, IOrderModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 
 export const captureSessionOfPlacedOrderStepId = "capture-session-of-placed-order-step"
 
@@ -29,8 +30,7 @@ export const captureSessionOfPlacedOrderStep = createStep(
   captureSessionOfPlacedOrderStepId,
   async ({ sessionId, orderId }: CaptureSessionOfPlacedOrderStepInput, { container }): Promise<StepResponse<CaptureSessionOfPlacedOrderStepOutput>> => {
     if (!orderId) return new StepResponse(null)
-    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
-    const isCanceled = async () => !!(await orders.retrieveOrder(orderId, { select: ["id", "canceled_at"] })).canceled_at
+    const isCanceled = () => container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).isOrderCanceled(orderId)
     if (await isCanceled()) return new StepResponse({ paymentId: null, orderCanceled: true })
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const payment = await payments.authorizePaymentSession(sessionId, {})
@@ -38,6 +38,7 @@ export const captureSessionOfPlacedOrderStep = createStep(
     let captures = await payments.listCaptures({ payment_id: payment.id }, { select: ["id", "amount", "raw_amount"] })
     if (!captures.length) captures = (await payments.capturePayment({ payment_id: payment.id })).captures ?? []
 
+    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
     const recorded = await orders.listOrderTransactions({ order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) }, { select: ["reference_id"] })
     const missing = captures
       .filter((capture) => !recorded.some((t) => t.reference_id === capture.id))
