@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Address } from "viem"
+import type { Account, Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
 import { payDepositIntent } from "#sandbox/customer/index"
 import { openSession, paySession } from "#sandbox/customer/store-checkout"
@@ -13,10 +13,11 @@ type Api = { post: Function; get: Function }
 /**
  * Pays exactly, lets the sandbox confirm (and sweep) it, waits until the webhook captured it, and
  * then asks for the cart's order as a storefront would (the webhook completed the cart already).
+ * `from` pays (default the customer dev account).
  */
-export async function payIntoOrder(api: Api, container: MedusaContainer, store: StoreFixture, sandbox: Sandbox, rail: "deposit" | "connect") {
+export async function payIntoOrder(api: Api, container: MedusaContainer, store: StoreFixture, sandbox: Sandbox, rail: "deposit" | "connect", from?: Account) {
   const opened = await openSession(api, store, rail)
-  await paySession(sandbox, opened.d, BigInt(opened.d.amount))
+  await paySession(sandbox, opened.d, BigInt(opened.d.amount), from)
   await sandbox.mine(8453, 3)
   await eventually(async () => (await ledgerRow(container, opened.d.paymentId))?.captured_at, 30_000, 200)
   const { data } = await api.post(`/store/carts/${opened.cart.id}/complete`, {}, storeHeaders(store))

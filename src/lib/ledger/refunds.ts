@@ -28,4 +28,14 @@ export type LedgerRefund = {
   receipt?: { txHash: string; logIndex: number }
   /** When the event stablecoin.payment.refund_due was emitted for it (emitted once per refund). */
   announcedAt?: string
+  /** The last block the reconcile job's chain scan read for this refund's transfer (docs/architecture.md#a-refund-found-on-the-chain). */
+  scannedToBlock?: string
+  /** When a reconcile run last took this refund for that scan (the refunds scanned longest ago are taken first). */
+  scannedAt?: string
+  /**
+   * The latest transfer the scan found that is almost this refund and was not attached: to its
+   * destination in its token, but from another sender, of another amount, or mined before the
+   * refund was recorded (`why` says which, in the merchant's words). `sentAt` is its block's time.
+   */
+  nearMiss?: { txHash: string; from: string; to: string; amount: string; why: string; sentAt: string }
 }

@@ -3,12 +3,11 @@ import { checkRefundTransfer } from "../chain/check-refund-transfer"
 import { readErc20Transfers } from "../chain/read-erc20-transfers"
 import type { LedgerRefund } from "../ledger/refunds"
 import type { PluginOptions } from "../options/plugin-options"
+import { minedBeforeRecorded, unixSecondsOf } from "./mined-before-recorded"
+import { refundDestinationOf } from "./refund-destination-of"
 
 /** Why a transaction is not the refund, in the merchant's words, with what to do about it. */
 export type RefundRejection = { code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "sent_before_recorded" | "chain_unavailable"; message: string; failed?: string[] }
-
-/** Clock difference allowed between the store's clock (when the refund was recorded) and the chain's block time. */
-const CLOCK_SKEW_SECONDS = 60n
 
 export type RefundOnChainCheck = { ok: true; blockNumber: string; sender: string } | { ok: false; rejection: RefundRejection }
 
@@ -36,23 +35,22 @@ export async function checkRefundOnChain(
   const senders = [chain.payout, ...chain.refundSenders]
   const check = checkRefundTransfer({
     transfers: read.value.transfers,
-    expected: { token: tokenAddress, senders, to: refund.payerAddress as string, amount: BigInt(refund.tokenAmount) },
+    expected: { token: tokenAddress, senders, to: refundDestinationOf(refund) as string, amount: BigInt(refund.tokenAmount) },
   })
   if (check.ok) {
-    const recordedAt = BigInt(Math.floor(new Date(refund.recordedAt).getTime() / 1000))
     let minedAt: bigint
     try {
       minedAt = (await client.getBlock({ blockNumber: read.value.blockNumber })).timestamp
     } catch {
       return { ok: false, rejection: { code: "chain_unavailable", message: `The block of tx_hash ${txHash} could not be read on chain ${chain.chainId}. Try again when the chain's RPC answers.` } }
     }
-    if (minedAt + CLOCK_SKEW_SECONDS < recordedAt) {
+    if (minedBeforeRecorded(minedAt, refund.recordedAt)) {
       const at = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString()
       return {
         ok: false,
         rejection: {
           code: "sent_before_recorded",
-          message: `tx_hash ${txHash} was mined at ${at(minedAt)}, before this refund was recorded (${at(recordedAt)}): an earlier transfer is not this refund. Send the refund and give the new transaction's hash.`,
+          message: `tx_hash ${txHash} was mined at ${at(minedAt)}, before this refund was recorded (${at(unixSecondsOf(refund.recordedAt))}): an earlier transfer is not this refund. Send the refund and give the new transaction's hash.`,
         },
       }
     }
@@ -61,7 +59,7 @@ export async function checkRefundOnChain(
   const words = {
     token: `token (expected ${tokenAddress})`,
     sender: `sender (expected the payout ${chain.payout}${chain.refundSenders.length ? ` or a refund sender: ${chain.refundSenders.join(", ")}` : ""}; add another sending wallet to the chain's refundSenders option)`,
-    recipient: `recipient (expected the payer ${refund.payerAddress})`,
+    recipient: `recipient (expected the payer ${refundDestinationOf(refund)})`,
     amount: `amount (expected ${refund.tokenAmount} base units)`,
   }
   const seen = check.closest

@@ -18,6 +18,7 @@ import * as medusaData from "./medusa-data"
 import type { LedgerPayment, ProcessedWebhookEvent } from "./types"
 import { pgArray } from "./medusa-data"
 import { overdueUnfinishedOrders, type OverdueUnfinishedOrder } from "./unfinished-orders"
+import { claimRefundScans, finishRefundScans, type RefundScan, type RefundScanRow } from "./refund-scans"
 import { StablecoinPayment, StablecoinPaymentReceipt, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
 
 /** The ledger columns updateLedgerPayment may set, and those stored as jsonb. */
@@ -746,6 +747,18 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     @MedusaContext() sharedContext: Context = {}
   ): Promise<OverdueUnfinishedOrder[]> {
     return overdueUnfinishedOrders(this.execute(sharedContext), { now, graceHours: this.options.unpaidOrderGraceHours, limit, paymentRowId })
+  }
+
+  /** Takes a bounded batch of payments with due refunds for the chain scan that finds refund transfers (refund-scans.ts). */
+  @InjectManager()
+  async claimRefundScans({ now, everyMinutes, limit }: { now: Date; everyMinutes: number; limit: number }, @MedusaContext() sharedContext: Context = {}): Promise<RefundScanRow[]> {
+    return claimRefundScans(this.execute(sharedContext), { now, everyMinutes, limit })
+  }
+
+  /** Records how far each of a payment's refunds was scanned and its near miss, in one transaction (refund-scans.ts). */
+  @InjectTransactionManager()
+  async finishRefundScans(paymentRowId: string, scans: RefundScan[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await finishRefundScans(this.execute(sharedContext), paymentRowId, scans)
   }
 }
 
