@@ -18,7 +18,7 @@ module.exports = {
   // a limit below what one Medusa boot uses does that.
   workerIdleMemoryLimit: "256MB",
   projects: [
-    { ...common, displayName: "unit", testMatch: ["<rootDir>/{src,sandbox}/**/__tests__/**/*.spec.[jt]s?(x)"] },
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/{src,sandbox,scripts}/**/__tests__/**/*.spec.[jt]s?(x)"] },
     {
       ...common,
       displayName: "integration",

@@ -9,7 +9,26 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { parseCommandLine } from "#scripts/cli-help"
 import { bootstrapRatios, formatInterval } from "./lib/bootstrap"
+import { CHECKOUT_BENCH_ENVIRONMENT } from "./lib/environment"
+
+// Each run gets its own BENCH_OUT; every other variable is passed on.
+const passedOn = Object.fromEntries(Object.entries(CHECKOUT_BENCH_ENVIRONMENT).filter(([name]) => name !== "BENCH_OUT"))
+parseCommandLine({
+  command: "npm run bench:runs",
+  usage: "",
+  summary:
+    "Runs bench/checkout.bench.ts several times, each into bench/results/, then writes a combined table: per paired row, each run's ratio with its bootstrap 95 % interval and the pooled one.",
+  options: {},
+  environment: {
+    BENCH_RUNS: "How many runs (default 3)",
+    BENCH_COMBINE: "a.json,b.json,…: only combine these runs' raw samples",
+    BENCH_COMBINED_OUT: "Where the combined table goes (default bench/results/<time>-<variant>-combined.md)",
+    ...passedOn,
+  },
+  examples: ["npm run bench:runs", "BENCH_RUNS=5 BENCH_REDIS=1 npm run bench:runs"],
+})
 
 type Raw = { started: string; variant: string; rows: { what: string; values?: number[]; base?: number[] }[] }
 

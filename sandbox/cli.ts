@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util"
+import { parseCommandLine } from "#scripts/cli-help"
 import { startSandbox } from "./index"
 import { fixedSandboxOptions, formatEnvBlocks, LOCAL_WEBHOOK_URL, MERCHANT_FILE, SANDBOX_DEFAULT_PORT } from "./fixed-identity"
 
@@ -11,13 +11,17 @@ import { fixedSandboxOptions, formatEnvBlocks, LOCAL_WEBHOOK_URL, MERCHANT_FILE,
  * /hooks/stablecoin unless told otherwise. Stops everything it started on SIGINT/SIGTERM.
  */
 async function main() {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine({
+    command: "npm run sandbox",
+    usage: "[--port 4010] [--chains 8453,56] [--webhook-url URL|none] [--json]",
+    summary: "Starts the payment service stand-in alone (anvil per chain, its contracts, the service) and prints the backend's and the storefront's env blocks. Ctrl-C stops everything it started.",
     options: {
-      port: { type: "string", default: String(SANDBOX_DEFAULT_PORT) },
-      chains: { type: "string", default: "8453" },
-      "webhook-url": { type: "string", default: LOCAL_WEBHOOK_URL },
-      json: { type: "boolean", default: false },
+      port: { type: "string", default: String(SANDBOX_DEFAULT_PORT), value: "<port>", description: "The service's port; chain k's anvil listens on port + k" },
+      chains: { type: "string", default: "8453", value: "<ids>", description: "Comma-separated chain ids to run" },
+      "webhook-url": { type: "string", default: LOCAL_WEBHOOK_URL, value: "<url|none>", description: "Where webhooks go; none sends none" },
+      json: { type: "boolean", default: false, description: "Print the sandbox's configuration JSON instead of the env blocks" },
     },
+    examples: ["npm run sandbox -- --chains 8453,56", "npm run sandbox -- --webhook-url none --json"],
   })
   const chainIds = values.chains.split(",").map((id) => Number(id.trim()))
   if (chainIds.some((id) => !Number.isInteger(id) || id <= 0)) throw new Error(`--chains: expected chain ids like 8453,56, got ${values.chains}`)

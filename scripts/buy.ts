@@ -1,10 +1,10 @@
-import { parseArgs } from "node:util"
 import type { Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
 import { payConnect, payDepositIntent, type PaymentTx } from "#sandbox/customer/index"
 import type { StatusRecord, DeliveryLogEntry } from "#sandbox"
 import { PROVIDER_IDENTIFIERS, type StablecoinSessionData } from "#src/lib/session-data"
 import { readDevState } from "#dev/dev-state"
+import { parseCommandLine } from "./cli-help"
 
 /**
  * `npm run dev:buy -- --rail deposit|connect [--token USDC] [--chain 8453] [--currency eur|usd]`
@@ -12,14 +12,18 @@ import { readDevState } from "#dev/dev-state"
  * session, the on-chain payment as the customer dev account, then waits for the order and prints
  * the timeline with the times this script could observe.
  */
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: "npm run dev:buy",
+  usage: "--rail deposit|connect [options]",
+  summary: "One purchase against the store `npm run dev` runs, as the customer dev account; prints its timeline.",
   options: {
-    rail: { type: "string" },
-    token: { type: "string", default: "USDC" },
-    chain: { type: "string", default: "8453" },
-    currency: { type: "string", default: "eur" },
-    "timeout-seconds": { type: "string", default: "120" },
+    rail: { type: "string", value: "deposit|connect", description: "The payment rail (required)" },
+    token: { type: "string", default: "USDC", value: "<symbol>", description: "The token to pay with" },
+    chain: { type: "string", default: "8453", value: "<id>", description: "The chain to pay on" },
+    currency: { type: "string", default: "eur", value: "eur|usd", description: "The cart's currency" },
+    "timeout-seconds": { type: "string", default: "120", value: "<seconds>", description: "How long to wait for the order" },
   },
+  examples: ["npm run dev:buy -- --rail deposit", "npm run dev:buy -- --rail connect --token USDC --chain 56 --currency usd"],
 })
 
 type Event = { at: number; what: string; detail?: string }

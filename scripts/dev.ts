@@ -11,6 +11,7 @@ import { fixedSandboxOptions, formatEnvBlocks } from "#sandbox/fixed-identity"
 import { devAccounts } from "#sandbox/chain/index"
 import { pluginOptionsFor } from "#sandbox/plugin-options-for"
 import { DATA_DIR, DEV_ADMIN, removeDevState, writeDevState, type DevSeed } from "#dev/dev-state"
+import { parseCommandLine } from "./cli-help"
 import { SEED_MARKER } from "./seed"
 
 const DB_NAME = "medusa_stablecoin_dev"
@@ -84,6 +85,20 @@ async function database(): Promise<{ url: string; label: string }> {
 }
 
 async function main() {
+  parseCommandLine({
+    command: "npm run dev",
+    usage: "",
+    summary:
+      "Starts the dev store: Postgres, the sandbox (chains 8453 and 56), Medusa (`medusa develop`, admin at /app) seeded with a product and the stablecoin providers, and the demo storefront. Ctrl-C stops everything.",
+    options: {},
+    environment: {
+      PORT: "The store's port (default 9000)",
+      DEMO_PORT: "The demo storefront's port (default 8000)",
+      DATABASE_URL: "A Postgres database to use (default: an embedded Postgres in .data/postgres)",
+      STORE_CORS: "The store's CORS origins (default: http://localhost:8000 and the demo's)",
+    },
+    examples: ["npm run dev", "DEMO_PORT=8001 npm run dev"],
+  })
   const port = Number(process.env.PORT ?? 9000)
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: stop what listens there or set PORT`)
   // 8000 is also a Next.js starter's port: run the starter there and the demo elsewhere with DEMO_PORT.

@@ -16,6 +16,7 @@ import path from "node:path"
 import { formatStorefrontConfigEnv } from "#src/lib/chain/format-storefront-config-env"
 import { readStorefrontTrustRoots } from "#src/lib/chain/read-storefront-trust-roots"
 import { parsePluginOptions } from "#src/lib/options/index"
+import { parseCommandLine } from "./cli-help"
 
 const PROVIDER_RESOLVE = /(^|\/)providers\/stablecoin\/?$/
 
@@ -32,13 +33,20 @@ function findProviderOptions(node: unknown, seen = new Set<unknown>()): unknown 
   return undefined
 }
 
-function argValues(name: string): string[] {
-  const args = process.argv.slice(2)
-  return args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]!] : []))
-}
-
 async function main() {
-  const configPath = path.resolve(argValues("--config")[0] ?? "medusa-config.ts")
+  const { values } = parseCommandLine({
+    command: "npm run storefront:config",
+    usage: "[--config <path>] [--public-rpc <chain id>=<url>]… [--json]",
+    summary: "Prints the storefront's trust roots (factory, payout, tokens, each chain's pool and forwarder init code hash, read through the chain's RPC) as the env line the Next.js guide's .env.local takes.",
+    options: {
+      config: { type: "string", default: "medusa-config.ts", value: "<path>", description: "The Medusa config whose stablecoin provider options are read" },
+      "public-rpc": { type: "string", multiple: true, value: "<chain id>=<url>", description: "A public RPC URL the browser may use for that chain" },
+      json: { type: "boolean", default: false, description: "Print the roots alone, as JSON" },
+    },
+    environment: { STABLECOIN_OPTIONS: "The plugin options JSON the repository's medusa-config.ts reads" },
+    examples: ["npm run storefront:config -- --config ../backend/medusa-config.ts --public-rpc 8453=https://mainnet.base.org"],
+  })
+  const configPath = path.resolve(values.config)
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(configPath) as { default?: unknown }
   const raw = findProviderOptions(loaded.default ?? loaded)
@@ -50,13 +58,13 @@ async function main() {
   for (const gap of gaps) {
     process.stderr.write(`storefront:config: chain ${gap.chainId}: no ${gap.missing.join(" and ")} in the roots (${gap.reason}); browsers will refuse its deposit addresses until you run this again\n`)
   }
-  for (const pair of argValues("--public-rpc")) {
+  for (const pair of values["public-rpc"] ?? []) {
     const [chainId, url] = pair.split(/=(.*)/s)
     const chain = roots.chains.find((c) => c.chainId === Number(chainId))
     if (!chain || !url || !/^https?:\/\//.test(url)) throw new Error(`--public-rpc ${pair}: expected <configured chain id>=<http(s) URL>`)
     chain.publicRpcUrl = url
   }
-  process.stdout.write(`${process.argv.includes("--json") ? JSON.stringify(roots, null, 2) : formatStorefrontConfigEnv({ roots })}\n`)
+  process.stdout.write(`${values.json ? JSON.stringify(roots, null, 2) : formatStorefrontConfigEnv({ roots })}\n`)
   if (gaps.length > 0) process.exitCode = 2
 }
 

@@ -6,6 +6,18 @@
 const fs = require("node:fs")
 const path = require("node:path")
 const solc = require("solc")
+// Loaded through ts-node (package.json runs this file with it).
+const { parseCommandLine } = require("../../scripts/cli-help")
+
+const { values } = parseCommandLine({
+  command: "npm run contracts:build",
+  usage: "[--check]",
+  summary: "Compiles sandbox/contracts/src with the pinned solc into src/lib/chain/abis.ts and sandbox/contracts/bytecode.ts.",
+  options: {
+    check: { type: "boolean", default: false, description: "Write nothing; fail if a committed module differs from what the sources compile to (npm run contracts:check)" },
+  },
+  examples: ["npm run contracts:build", "npm run contracts:check"],
+})
 
 const EVM_VERSION = "cancun"
 const root = path.resolve(__dirname, "../..")
@@ -59,7 +71,7 @@ function render(byName) {
 }
 
 const files = render(compile())
-if (process.argv.includes("--check")) {
+if (values.check) {
   const stale = Object.entries(files)
     .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text)
     .map(([file]) => path.relative(root, file))

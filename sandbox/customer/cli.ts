@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { parseArgs } from "node:util"
+import { parseCommandLine } from "#scripts/cli-help"
 import { formatUnits, getAddress, isAddress, type Address } from "viem"
 import { testTokenAbi } from "#src/lib/chain/abis"
 import { STATE_FILE, type DevState } from "#dev/dev-state"
@@ -18,18 +18,25 @@ import { payConnect, payDepositIntent } from "./index"
  * wrong token is `--amount 27.135 --token USDT`; late is paying after expiry.
  */
 async function main() {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
+  const { positionals, values } = parseCommandLine({
+    command: "npm run customer",
+    usage: "deposit|connect --amount <amount> [options]",
+    summary: "Pays as the customer on the sandbox's chain: a transfer to a deposit address (deposit) or an approve and pool.deposit (connect).",
+    positionals: true,
     options: {
-      sandbox: { type: "string" },
-      to: { type: "string" },
-      pool: { type: "string" },
-      "payment-id": { type: "string" },
-      amount: { type: "string" },
-      token: { type: "string" },
-      chain: { type: "string", default: "8453" },
-      as: { type: "string", default: "customer" },
+      amount: { type: "string", value: '"<amount> <token>"', description: "The amount the payment page shows, e.g. \"27.135 USDC\"; under or over pays that much (required)" },
+      to: { type: "string", value: "<address>", description: "deposit: the deposit address to pay" },
+      pool: { type: "string", value: "<address>", description: "connect: the merchant's pool" },
+      "payment-id": { type: "string", value: "<id>", description: "connect: the payment's id" },
+      token: { type: "string", value: "<symbol|address>", description: "The token to send when --amount has none, or another one (a wrong-token payment)" },
+      chain: { type: "string", default: "8453", value: "<id>", description: "The sandbox chain to pay on" },
+      as: { type: "string", default: "customer", value: "customer|sanctioned", description: "The paying dev account" },
+      sandbox: { type: "string", value: "<url>", description: "The sandbox's URL (default: the running `npm run dev`'s, else `npm run sandbox`'s port)" },
     },
+    examples: [
+      'npm run customer -- deposit --to 0x… --amount "27.135 USDC"',
+      'npm run customer -- connect --pool 0x… --payment-id pay_… --amount "27.135 USDC" --chain 56',
+    ],
   })
   const rail = positionals[0]
   if (rail !== "deposit" && rail !== "connect") throw new Error("first argument: deposit or connect")

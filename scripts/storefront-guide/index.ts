@@ -13,6 +13,7 @@ import { applyStorefrontGuide } from "./apply-guide"
 import { prepareStore, reapplyGuide, storefrontPluginFootprint, typeCheckStorefront } from "./prepare"
 import { bundleWeightOf, chainChunksOf, restoreStarterStorefront, routeWeightsOf } from "./route-weight"
 import { buildStorefront, startStorefront } from "./storefront"
+import { parseCommandLine } from "../cli-help"
 
 /**
  * Checks docs/storefront-nextjs.md end to end on Medusa's official starter:
@@ -25,20 +26,32 @@ import { buildStorefront, startStorefront } from "./storefront"
  * each rail there (the connect rail with an injected test wallet; the deposit one's checkout URL also
  * opened in a browser context without cookies, as a phone, showing the same payment). On every
  * confirmation page the payment section shows the payment's state, then its receipt. Weighs the payment
- * step (issue 25 point 5): `next build`'s checkout and order confirmation rows for the starter's own
+ * step: `next build`'s checkout and order confirmation rows for the starter's own
  * storefront and with the guide applied, `storefront/react` bundled alone by esbuild, and, in Chromium,
  * that the chunks holding viem load only once the payment step proves an address (written to
  * docs/storefront-nextjs-weight.json). Prints the timings as JSON; ends every process, the database and the folder it
  * made, also on failure (`--keep` keeps the folder; `--reuse <folder>/dtc-starter` applies the guide again to a kept one and runs it without reinstalling).
- *   npm run storefront:guide -- [--starter ../shared/starters/dtc-starter] [--database-url postgres://postgres@localhost:5432/postgres] [--keep] [--reuse <dir>]
  */
+const { values } = parseCommandLine({
+  command: "npm run storefront:guide",
+  usage: "[--starter <dir>] [--database-url <url>] [--keep] [--reuse <dir>]",
+  summary:
+    "Applies docs/storefront-nextjs.md to a copy of Medusa's Next.js starter, runs the backend, the sandbox and the storefront, and checks out on each rail in Chromium (dev and production builds); prints the timings as JSON and removes everything it made.",
+  options: {
+    starter: { type: "string", value: "<dir>", description: "The unmodified starter to copy (default: ../shared/starters/dtc-starter beside this repository)" },
+    "database-url": { type: "string", default: "postgres://postgres@localhost:5432/postgres", value: "<url>", description: "A Postgres server where the backend's database is created" },
+    keep: { type: "boolean", default: false, description: "Keep the temporary folder at the end" },
+    reuse: { type: "string", value: "<folder>/dtc-starter", description: "Apply the guide again to a kept folder and run it without reinstalling" },
+  },
+  examples: ["npm run storefront:guide -- --keep", "npm run storefront:guide -- --reuse /tmp/dtc-guide-XXXX/dtc-starter"],
+})
 const log = (m: string) => process.stderr.write(`[guide] ${m}\n`)
 const COUNTRY = "dk" // the starter's default region country (NEXT_PUBLIC_DEFAULT_REGION)
 
 async function main() {
   const root = path.resolve(__dirname, "..", "..")
-  const starter = path.resolve(argument("--starter") ?? path.join(root, "..", "shared", "starters", "dtc-starter"))
-  const adminUrl = new URL(argument("--database-url") ?? "postgres://postgres@localhost:5432/postgres")
+  const starter = path.resolve(values.starter ?? path.join(root, "..", "shared", "starters", "dtc-starter"))
+  const adminUrl = new URL(values["database-url"])
   const timings: Record<string, number> = {}
   const started = Date.now()
   const cleanup: Array<() => Promise<unknown> | unknown> = []
@@ -49,7 +62,7 @@ async function main() {
   // Ctrl-C or a kill still runs the clean-up below.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)))
   try {
-    const reuse = argument("--reuse")
+    const reuse = values.reuse
     const app = reuse ? reapplyGuide(starter, path.resolve(reuse)) : await freshStore(root, starter, timings, cleanup)
     await typeCheckStorefront(app, timings, log)
 
@@ -132,18 +145,13 @@ async function main() {
 /** A temporary folder holding the starter with the guide applied and installed; removed at the end unless --keep. */
 async function freshStore(root: string, starter: string, timings: Record<string, number>, cleanup: Array<() => unknown>) {
   const work = mkdtempSync(path.join(tmpdir(), "dtc-guide-"))
-  cleanup.push(() => (process.argv.includes("--keep") ? log(`kept ${work}`) : rmSync(work, { recursive: true, force: true })))
+  cleanup.push(() => (values.keep ? log(`kept ${work}`) : rmSync(work, { recursive: true, force: true })))
   return prepareStore(root, starter, work, timings, log)
 }
 
 /** Last started, first stopped; a failing step does not keep the others from running. */
 async function runCleanup(cleanup: Array<() => Promise<unknown> | unknown>) {
   for (const step of [...cleanup].reverse()) await Promise.resolve().then(step).catch((e) => log(`clean-up: ${e instanceof Error ? e.message : e}`))
-}
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name)
-  return index > 0 ? process.argv[index + 1] : undefined
 }
 
 main().then(
