@@ -1,21 +1,13 @@
 import { Badge, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { formatAmount, formatDateTime } from "../lib/format"
-import type { LedgerRefund } from "../../lib/ledger/refunds"
 import type { AdminStablecoinPayment } from "../lib/types"
 import { ChainValue } from "./chain-value"
 import { PaymentActions } from "./payment-actions"
 import { PaymentStatusBadge } from "./payment-status-badge"
-import { RecordRefundPrompt } from "./record-refund-prompt"
+import { RefundRow } from "./refund-row"
 import { SectionRow } from "./section-row"
 
 const RAIL_LABELS = { deposit: "Deposit (one-time address)", connect: "Connect (wallet paid the pool)" } as const
-
-const REFUND_REASONS: Record<LedgerRefund["reason"], string> = {
-  surplus: "Overpaid difference",
-  merchant: "Refunded in Medusa",
-  cart_completion_failed: "Cart could not complete",
-  order_canceled: "Order canceled before it was paid: everything received",
-}
 
 /**
  * Everything the ledger knows about one stablecoin payment, checked against the chain: status and
@@ -111,8 +103,14 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
       <SectionRow label="Payer">
         <ChainValue value={payment.payer_address} href={payment.links.payer} testId="stablecoin-payer" />
       </SectionRow>
+      <SectionRow label="Refund address">
+        <ChainValue value={payment.refund_address} href={null} testId="stablecoin-refund-address" />
+      </SectionRow>
       <SectionRow label="Pool">
         <ChainValue value={payment.verification?.pool ?? null} href={payment.links.pool} testId="stablecoin-pool" />
+      </SectionRow>
+      <SectionRow label="Payout address">
+        <ChainValue value={payment.payout_address} href={null} testId="stablecoin-payout" />
       </SectionRow>
       {payment.rail === "deposit" && (
         <SectionRow label="Deposit address">
@@ -161,28 +159,7 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
             Refunds
           </Text>
           {payment.refunds.map((refund) => (
-            <div key={refund.id} className="flex items-center justify-between gap-x-4" data-testid="stablecoin-refund" data-state={refund.state}>
-              <div className="flex flex-col">
-                <Text size="small">
-                  {refund.token_amount.display} {refund.token} to <span className="font-mono">{refund.payerAddress ?? "unknown payer"}</span>
-                </Text>
-                <Text size="xsmall" className="text-ui-fg-subtle">
-                  {REFUND_REASONS[refund.reason]}
-                  {refund.fiatAmount ? ` (${refund.fiatAmount} ${refund.currencyCode?.toUpperCase() ?? ""})` : ""}, recorded {formatDateTime(refund.recordedAt)}
-                </Text>
-              </div>
-              {refund.state === "sent" ? (
-                <div className="flex items-center gap-x-2">
-                  <StatusBadge color="green">sent</StatusBadge>
-                  <ChainValue value={refund.txHash ?? null} href={refund.tx_link} />
-                </div>
-              ) : (
-                <div className="flex items-center gap-x-2">
-                  <StatusBadge color="orange">due</StatusBadge>
-                  <RecordRefundPrompt payment={payment} refund={refund} />
-                </div>
-              )}
-            </div>
+            <RefundRow key={refund.id} payment={payment} refund={refund} />
           ))}
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { sdk } from "./sdk"
+import type { RecordRefusal } from "./refund-words"
+import { postForAnswer, sdk } from "./sdk"
 import type { AdminList, AdminStablecoinHealth, AdminStablecoinPayment, AdminWebhookEvent } from "./types"
 
 /** Every query key starts here, so an action invalidates every view of the ledger at once. */
@@ -9,11 +10,14 @@ export type PaymentFilters = { order_id?: string; cart_id?: string; attention?: 
 
 const withoutEmpty = (q: Record<string, string | number | undefined>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ""))
 
-export const usePayments = (filters: PaymentFilters) =>
-  useQuery({
+type PaymentList = AdminList<"payments", AdminStablecoinPayment>
+
+/** `refetchInterval`: how often to read again while the page waits for the ledger to change (false: not on a timer). */
+export const usePayments = (filters: PaymentFilters, { refetchInterval }: { refetchInterval?: (data: PaymentList | undefined) => number | false } = {}) =>
+  useQuery<PaymentList>({
     queryKey: [...ROOT, "payments", filters],
-    queryFn: () =>
-      sdk.client.fetch<AdminList<"payments", AdminStablecoinPayment>>("/admin/stablecoin/payments", { query: withoutEmpty(filters) }),
+    queryFn: () => sdk.client.fetch<PaymentList>("/admin/stablecoin/payments", { query: withoutEmpty(filters) }),
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : false,
   })
 
 export const useWebhookEvents = (filters: { state?: string; limit?: number; offset?: number }) =>
@@ -46,11 +50,24 @@ export const useRefreshPayment = () =>
 
 export const useConfirmPayment = () => useLedgerAction<string, PaymentAnswer & { outcome: string }>((id) => `/admin/stablecoin/payments/${id}/confirm`)
 
-export const useRecordRefundSent = () =>
-  useLedgerAction<{ paymentId: string; refundId: string; txHash: string }, PaymentAnswer & { recorded: boolean; already_recorded?: boolean }>(
-    ({ paymentId, refundId }) => `/admin/stablecoin/payments/${paymentId}/refunds/${refundId}/sent`,
-    ({ txHash }) => ({ tx_hash: txHash })
-  )
+/** The record-sent route's answer: recorded (or already), or refused with the route's code for the merchant's words (refundRefusalWords). */
+export type RecordRefundAnswer = { recorded: true; alreadyRecorded: boolean } | { recorded: false; refusal: RecordRefusal }
+
+/** Records a refund sent with its transaction; the route checks it on the chain. A refusal is an answer, not an error. */
+export const useRecordRefundSent = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ paymentId, refundId, txHash }: { paymentId: string; refundId: string; txHash: string }): Promise<RecordRefundAnswer> => {
+      const { status, body } = await postForAnswer<{ recorded?: boolean; already_recorded?: boolean } & RecordRefusal>(
+        `/admin/stablecoin/payments/${paymentId}/refunds/${refundId}/sent`,
+        { tx_hash: txHash }
+      )
+      if (status < 300 && (body.recorded || body.already_recorded)) return { recorded: true, alreadyRecorded: !body.recorded }
+      return { recorded: false, refusal: body }
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: ROOT }),
+  })
+}
 
 export const useReprocessWebhookEvent = () =>
   useLedgerAction<string, { reprocessed: boolean; state: string; outcome: string | null }>((id) => `/admin/stablecoin/webhook-events/${id}/reprocess`)

@@ -5,8 +5,8 @@ import type { LedgerRefund } from "../../lib/ledger/refunds"
 
 export type AdminAmount = { base_units: string; display: string | null }
 
-/** A ledger refund with its display amount and explorer link. */
-export type AdminRefund = LedgerRefund & { token_amount: AdminAmount; tx_link: string | null }
+/** A ledger refund with its display amount and explorer links (its transfer's, and a near miss's). */
+export type AdminRefund = LedgerRefund & { token_amount: AdminAmount; tx_link: string | null; near_miss_link: string | null }
 
 /** One payment into the verified address, read from the chain (stablecoin_payment_receipt). */
 export type AdminReceipt = {
@@ -34,6 +34,9 @@ export type AdminStablecoinPayment = {
   rail: "connect" | "deposit"
   chain_id: number
   chain_name: string
+  /** The chain's payout address: its pool holds the payments; refunds are sent from it or from one of refund_senders. */
+  payout_address: string | null
+  refund_senders: string[]
   token_symbol: string
   token_address: string | null
   token_decimals: number | null
@@ -48,6 +51,8 @@ export type AdminStablecoinPayment = {
   tx_hash: string | null
   confirmations: number
   payer_address: string | null
+  /** Where the shopper asked refunds to go (the store's refund address field); refunds listed since carry it as their destination. */
+  refund_address: string | null
   expires_at: string | null
   verification: { blockNumber?: string; pool?: string; forwarder?: string; factory?: string; verifiedAt?: string } | null
   confirmed_by: "webhook" | "reconcile" | "merchant" | null
@@ -64,6 +69,8 @@ export type AdminStablecoinPayment = {
   refunds: AdminRefund[]
   receipts: AdminReceipt[]
   order_id: string | null
+  /** The order's number as Medusa shows it (#12). */
+  order_display_id: number | null
   cart_id: string | null
   last_refreshed_at: string | null
   created_at: string

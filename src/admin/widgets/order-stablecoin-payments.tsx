@@ -1,11 +1,17 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Alert, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { Alert, Container, Heading, Skeleton, Text, toast } from "@medusajs/ui"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import type { ReactNode } from "react"
+import { useEffect, useRef, useState, type ReactNode } from "react"
 import { IN_FLIGHT_STATUSES, type ServiceStatus } from "../../lib/status"
 import { PaymentDetails } from "../components/payment-details"
-import { errorMessage, formatAmount } from "../lib/format"
+import { RefundDueNotice } from "../components/refund-due-notice"
+import { errorMessage, formatAmount, shortHex } from "../lib/format"
 import { usePayments } from "../lib/queries"
+import { refundViewOf } from "../lib/refund-view"
+import { refundsNotInLedger } from "../lib/refunds-not-in-ledger"
+
+/** How often the ledger is read while Medusa lists a refund it does not hold yet: every second for 30 s, then every 15 s. */
+const CATCH_UP = { fastMs: 1_000, fastForMs: 30_000, slowMs: 15_000 }
 
 /** The widget's titled section, for the states before there are payments to show. */
 const TitledSection = ({ testId, children }: { testId: string; children: ReactNode }) => (
@@ -20,9 +26,47 @@ const TitledSection = ({ testId, children }: { testId: string; children: ReactNo
 /**
  * The order page's view of its stablecoin payments, from the plugin's ledger: an order paid any
  * other way shows nothing at all (the widget renders null), so other merchants' pages stay as they are.
+ * Medusa's Refund answers "successful" and refetches the order; the plugin's subscriber records
+ * the refund in the ledger a moment later. The widget reads the ledger until it lists every refund
+ * the order shows, then says what the merchant must still send.
  */
 const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const { data, isPending, isError, error } = usePayments({ order_id: order.id, limit: 20 })
+  const behindSince = useRef<number | null>(null)
+  const { data, isPending, isError, error } = usePayments(
+    { order_id: order.id, limit: 20 },
+    {
+      refetchInterval: (list) => {
+        if (!list || refundsNotInLedger(order, list.payments) === 0) {
+          behindSince.current = null
+          return false
+        }
+        behindSince.current ??= Date.now()
+        return Date.now() - behindSince.current < CATCH_UP.fastForMs ? CATCH_UP.fastMs : CATCH_UP.slowMs
+      },
+    }
+  )
+  // Refunds seen when the page loaded; one due that appears later was just made with Medusa's Refund.
+  const seen = useRef<Set<string> | null>(null)
+  const [fresh, setFresh] = useState<string[]>([])
+  useEffect(() => {
+    if (!data) return
+    const refunds = data.payments.flatMap((p) => p.refunds.map((refund) => ({ payment: p, refund })))
+    if (!seen.current) {
+      seen.current = new Set(refunds.map(({ refund }) => refund.id))
+      return
+    }
+    const added = refunds.filter(({ refund }) => !seen.current!.has(refund.id))
+    for (const { refund } of added) seen.current.add(refund.id)
+    const due = added.filter(({ refund }) => refund.state === "due")
+    if (!due.length) return
+    setFresh((ids) => [...ids, ...due.map(({ refund }) => refund.id)])
+    for (const { payment, refund } of due) {
+      const view = refundViewOf(payment, refund)
+      toast.warning("No money has moved yet", {
+        description: `Recorded. Send ${view.amount} ${view.symbol} on ${view.chainName} to ${view.destination ? shortHex(view.destination, 6, 4) : "the payer"} to complete it.`,
+      })
+    }
+  }, [data])
 
   if (isPending) {
     return (
@@ -47,6 +91,7 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
   if (data.payments.length === 0) return null
   // On its way: seen on the chain when the order was placed, or reported by the service since.
   const inFlight = order.status !== "canceled" && data.payments.find((p) => !p.captured_at && (p.in_flight || IN_FLIGHT_STATUSES.includes(p.status as ServiceStatus)))
+  const notices = data.payments.flatMap((payment) => payment.refunds.filter((r) => r.state === "due" && fresh.includes(r.id)).map((refund) => ({ payment, refund })))
   return (
     <div className="flex flex-col gap-y-3" data-testid="stablecoin-widget">
       {inFlight && (
@@ -55,6 +100,9 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
           arrive: it will then not be captured, and everything received is listed here as owed back to the payer.
         </Alert>
       )}
+      {notices.map(({ payment, refund }) => (
+        <RefundDueNotice key={refund.id} view={refundViewOf(payment, refund)} />
+      ))}
       {data.payments.map((payment) => (
         <Container key={payment.id} className="p-0">
           <PaymentDetails payment={payment} />

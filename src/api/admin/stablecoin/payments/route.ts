@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { OverdueUnfinishedOrder } from "#src/modules/stablecoin/unfinished-orders"
+import { numberPaymentLinks } from "../utils/number-payment-links"
 import { presentPayment } from "../utils/present-payment"
 import { resolveLedger } from "../utils/resolve-ledger"
 import { toOrder, type AdminListStablecoinPaymentsType } from "../validators"
@@ -40,7 +41,7 @@ export const GET = async (req: MedusaRequest<unknown, AdminListStablecoinPayment
     filters.payment_session_id = payment_session_id
   }
   const [rows, count] = await ledger.listAndCountStablecoinPayments(filters, { skip: offset, take: limit, order: toOrder(order) })
-  const links = await ledger.listPaymentLinks(rows.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : [])))
+  const links = await numberPaymentLinks(req.scope, await ledger.listPaymentLinks(rows.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : []))))
   // One query for the receipts of the whole page.
   const receipts = rows.length
     ? await ledger.listStablecoinPaymentReceipts({ payment_id: rows.map((r) => r.payment_id) }, { order: { created_at: "ASC" } })

@@ -4,7 +4,8 @@ import { ATTENTION_KINDS, type AttentionKind } from "#src/lib/ledger/attention"
 import { orderGuidanceOf } from "#src/lib/ledger/order-guidance"
 import type { PluginOptions } from "#src/lib/options/index"
 import { allowsCapture, STATUS_TABLE, statusAction, type Rail, type ServiceStatus } from "#src/lib/status"
-import { ledgerRefundsOf, verificationOf, type LedgerPayment, type LedgerReceipt, type PaymentLinks } from "#src/modules/stablecoin/types"
+import { ledgerRefundsOf, verificationOf, type LedgerPayment, type LedgerReceipt } from "#src/modules/stablecoin/types"
+import type { NumberedPaymentLinks } from "./number-payment-links"
 
 /** A token amount in base units with its display form (null when the row's decimals are unknown). */
 export type PresentedAmount = { base_units: string; display: string | null }
@@ -15,10 +16,11 @@ const isStatus = (status: string): status is ServiceStatus => status in STATUS_T
  * A ledger row as the admin shows it: every stored field, plus what the server knows and the
  * browser should not recompute: the status table's meaning and shipping guidance, whether the
  * merchant may confirm it, amounts formatted with the row's own decimals (exact, from base units),
- * the shortfall or surplus, the chain's name and explorer links. Only ledger data and the chains'
- * public explorer URLs: no option that could hold a secret (api key, RPC URL, webhook secrets).
+ * the shortfall or surplus, the chain's name and explorer links, the order's number, and who may send
+ * its refunds. Only ledger data and the chains' public addresses and explorer URLs: no option that
+ * could hold a secret (api key, RPC URL, webhook secrets).
  */
-export function presentPayment(row: LedgerPayment, options: PluginOptions, links: PaymentLinks | undefined, receiptRows: LedgerReceipt[] = []) {
+export function presentPayment(row: LedgerPayment, options: PluginOptions, links: NumberedPaymentLinks | undefined, receiptRows: LedgerReceipt[] = []) {
   const decimals = row.token_decimals
   const amount = (units: string | null | undefined): PresentedAmount | null =>
     units == null ? null : { base_units: units, display: decimals == null ? null : formatTokenAmount(units, decimals) }
@@ -40,10 +42,14 @@ export function presentPayment(row: LedgerPayment, options: PluginOptions, links
     ...r,
     token_amount: { base_units: r.tokenAmount, display: formatTokenAmount(r.tokenAmount, r.tokenDecimals) },
     tx_link: r.txHash ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.txHash, explorerUrl: chain?.explorerUrl }) : null,
+    near_miss_link: r.nearMiss ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.nearMiss.txHash, explorerUrl: chain?.explorerUrl }) : null,
   }))
   return {
     ...row,
     chain_name: CHAIN_NAMES[row.chain_id] ?? `Chain ${row.chain_id}`,
+    /** The chain's payout (public): its pool holds the payments, and a refund is sent from it or from a refund sender. */
+    payout_address: chain?.payout ?? null,
+    refund_senders: chain?.refundSenders ?? [],
     status_info: status,
     attention_meaning: row.attention ? (ATTENTION_KINDS[row.attention as AttentionKind] ?? row.attention) : null,
     /** The merchant's confirm would capture: not captured yet, not for a canceled order, and the table captures it or leaves it to the merchant. */
@@ -78,6 +84,7 @@ export function presentPayment(row: LedgerPayment, options: PluginOptions, links
       tx_link: link("tx", r.tx_hash),
     })),
     order_id: links?.order_id ?? null,
+    order_display_id: links?.order_display_id ?? null,
     cart_id: links?.cart_id ?? null,
     /** Shipping follows the capture, not the order (an order is placed as soon as the payment is on its way). */
     shipping: isStatus(row.status)
