@@ -444,7 +444,7 @@ export function sampleBackends(cluster: Cluster) {
         `select count(*) as backends,
                 count(*) filter (where wait_event_type = 'Lock' and wait_event = 'advisory') as advisory,
                 count(*) filter (where wait_event_type = 'Lock') as locks
-           from pg_stat_activity where datname = current_database() and application_name <> 'reliability-test'`
+           from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and application_name <> 'reliability-test'`
       )
       most.backends = Math.max(most.backends, Number(row!.backends))
       most.waitingOnAdvisoryLock = Math.max(most.waitingOnAdvisoryLock, Number(row!.advisory))
