@@ -71,7 +71,7 @@ medusaIntegrationTestRunner({
       expect(data.payments[0]).toMatchObject({ tx_hash: row!.tx_hash, refunds: [expect.objectContaining({ tokenAmount: d.amount, state: "due" })] })
       // The shopper's order page: canceled, and what is owed back.
       const { data: view } = await api.get(`/store/stablecoin/carts/${cartId}/payment`, storeHeaders(store))
-      expect(view.payment).toMatchObject({ phase: "order_canceled", canceledRefund: { baseUnits: d.amount, refund: "due", txHash: null } })
+      expect(view.payment).toMatchObject({ phase: "order_canceled", refunds: [{ amount: { baseUnits: d.amount }, reason: "order_canceled", state: "due", txHash: null }], kept: { baseUnits: "0" } })
       expect(view.payment.message).toMatch(/^This order was canceled\./)
     }
 

@@ -21,8 +21,11 @@ export type WalletState =
   | { step: "submitted"; txHash: string }
   | { step: "error"; error: WalletError }
 
-/** `canPay`: whether a Pay button may be offered now (one payment per checkout, issue 19 point 3). */
-export type CheckoutSnapshot = { checkout: CheckoutState; wallet: WalletState; canPay: boolean }
+/**
+ * `canPay`: whether a Pay button may be offered now (one payment per checkout, issue 19 point 3).
+ * `payer`: the wallet this page paid from, once it paid (the refund address field is prefilled with it).
+ */
+export type CheckoutSnapshot = { checkout: CheckoutState; wallet: WalletState; canPay: boolean; payer: string | null }
 
 export type CreateCheckoutControllerParameters = {
   client: StablecoinStoreClient
@@ -80,7 +83,9 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
     return verifier.verify(payment)
   }
   const sent = sentPayments ?? createSentPayments()
-  let snapshot: CheckoutSnapshot = { checkout: { status: "idle" }, wallet: { step: "idle" }, canPay: false }
+  let snapshot: CheckoutSnapshot = { checkout: { status: "idle" }, wallet: { step: "idle" }, canPay: false, payer: null }
+  /** Whether the store asks for a refund address (GET /store/stablecoin/options), read once when a wallet paid. */
+  let refundAddressMode: Promise<"off" | "optional" | "required"> | null = null
   const listeners = new Set<(s: CheckoutSnapshot) => void>()
   let timer: ReturnType<typeof setTimeout> | undefined
   let pollingSince = 0
@@ -172,6 +177,18 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
     }
   }
 
+  /**
+   * The connect rail's refund address is the wallet that paid, unless the shopper gave one: saved when
+   * the store takes refund addresses, so a refund never waits for the chain to name the payer. A store
+   * that cannot be reached now keeps the payer as the refund's destination anyway.
+   */
+  async function refundToPayer(payment: PublicStablecoinPayment, from: string) {
+    if (payment.refundAddress) return
+    refundAddressMode ??= client.getOptions().then((o) => o.refundAddress, () => "off" as const)
+    if ((await refundAddressMode) === "off") return
+    await client.setRefundAddress(cart.id, from).catch(() => undefined)
+  }
+
   function schedule() {
     clearTimeout(timer)
     // Nothing to watch before a session exists (idle), nor after the payment settled.
@@ -253,10 +270,20 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
         return set({ wallet: { step: "error", error: result.error } })
       }
       // Sent (a receipt that did not come back still leaves the transaction sent).
-      set({ wallet: { step: "submitted", txHash: result.ok ? result.txHash : result.sent!.txHash } })
+      set({ wallet: { step: "submitted", txHash: result.ok ? result.txHash : result.sent!.txHash }, payer: result.ok ? result.from : snapshot.payer })
+      if (result.ok) void refundToPayer(payment, result.from)
       completeIfInFlight(payment)
       await poll()
       schedule()
+    },
+    /**
+     * Saves where refunds go (the store checks the address: a refusal throws StoreRequestError naming
+     * refundAddress), then reads the payment again so the view shows it.
+     */
+    async saveRefundAddress(refundAddress: string) {
+      const saved = await client.setRefundAddress(cart.id, refundAddress)
+      await poll()
+      return saved.refundAddress
     },
     stop() {
       stopped = true

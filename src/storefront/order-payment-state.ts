@@ -1,3 +1,4 @@
+import { formatTokenAmount } from "../lib/chain/format-token-amount"
 import type { PublicStablecoinPayment, PublicTokenAmount } from "../lib/checkout/public-payment"
 
 /** The payment as the order confirmation shows it, until it is captured (issue 22 point 3). */
@@ -6,7 +7,21 @@ export type OrderPaymentState =
   | { status: "underpaid"; payment: PublicStablecoinPayment; remaining: PublicTokenAmount | null }
   | { status: "paid"; payment: PublicStablecoinPayment; surplus: PublicTokenAmount | null }
   | { status: "attention"; payment: PublicStablecoinPayment }
-  | { status: "canceled"; payment: PublicStablecoinPayment; refund: NonNullable<PublicStablecoinPayment["canceledRefund"]> }
+  | { status: "canceled"; payment: PublicStablecoinPayment; refund: CanceledRefund }
+
+/** What a canceled order's payment owes back: the sum of its order_canceled refunds, and whether each was sent. */
+export type CanceledRefund = { amount: PublicTokenAmount; refunded: boolean }
+
+/**
+ * The refunds of a canceled order's payment, summed (a top-up adds one), or null when none is listed.
+ * @example canceledRefundOf(payment) // { amount: { baseUnits: "27135000", display: "27.135" }, refunded: false }
+ */
+export function canceledRefundOf(payment: PublicStablecoinPayment): CanceledRefund | null {
+  const listed = payment.refunds.filter((r) => r.reason === "order_canceled")
+  if (!listed.length) return null
+  const units = listed.reduce((sum, r) => sum + BigInt(r.amount.baseUnits), 0n)
+  return { amount: { baseUnits: units.toString(), display: formatTokenAmount(units, payment.token.decimals) }, refunded: listed.every((r) => r.state === "sent") }
+}
 
 /**
  * Whether the store says the payment is captured: the view's `captured` when it has one, else its
@@ -25,7 +40,8 @@ export function isCapturedPayment(payment: PublicStablecoinPayment): boolean {
  * @example orderPaymentStateOf(payment).status // "confirming"
  */
 export function orderPaymentStateOf(payment: PublicStablecoinPayment): OrderPaymentState {
-  if (payment.canceledRefund) return { status: "canceled", payment, refund: payment.canceledRefund }
+  const canceled = canceledRefundOf(payment)
+  if (canceled) return { status: "canceled", payment, refund: canceled }
   if (isCapturedPayment(payment)) return { status: "paid", payment, surplus: payment.surplus }
   if (payment.status === "underpaid") return { status: "underpaid", payment, remaining: payment.remaining }
   if (["wrong_token", "held_sanctioned"].includes(payment.status) || payment.phase === "failed") return { status: "attention", payment }

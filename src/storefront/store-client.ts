@@ -93,6 +93,12 @@ export function createStablecoinStoreClient(parameters: CreateStablecoinStoreCli
       })
     },
     /**
+     * Says where refunds of the cart's current payment go (a 0x address; the store checks and checksums
+     * it and answers 400 naming refundAddress otherwise). Kept on the store's ledger, not in the session.
+     */
+    setRefundAddress: (cartId: string, refundAddress: string) =>
+      request<{ refundAddress: string }>(`/store/stablecoin/carts/${encodeURIComponent(cartId)}/payment/refund-address`, { method: "POST", body: { refundAddress } }),
+    /**
      * Completes the cart. With deferred authorization (issue 22) the store answers 409
      * `stablecoin_payment_not_in_flight` with Retry-After until the payment is in flight, then
      * places the order; older stores answer 400 not_allowed until the webhook captured (both thrown).

@@ -9,7 +9,8 @@ import { isFinalStatus, type ServiceStatus } from "../status"
 import { chainNameOf } from "./chain-names"
 import { customerMessageOf } from "./customer-message-of"
 import { customerPhaseOf } from "./customer-phase-of"
-import type { PublicStablecoinPayment, PublicTokenAmount } from "./public-payment"
+import type { LedgerRefund } from "../ledger/refunds"
+import type { PublicRefund, PublicStablecoinPayment, PublicTokenAmount } from "./public-payment"
 
 /** The ledger columns the public view reads (src/modules/stablecoin/models/stablecoin-payment.ts). */
 export type PublicLedgerRow = {
@@ -25,8 +26,10 @@ export type PublicLedgerRow = {
   verification: unknown
   /** Sum of the receipts the chain scan recorded (payments the service does not report). */
   received_amount?: string | null
-  /** LedgerRefund[]: whether the surplus was sent back. */
+  /** LedgerRefund[]: every refund listed, shown to the shopper without ids. */
   refunds?: unknown
+  /** Where the shopper asked refunds to go. */
+  refund_address?: string | null
   /** When Medusa captured the payment; an order placed before that still awaits it. */
   captured_at?: Date | string | null
 }
@@ -102,8 +105,9 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
   const received = scanned !== undefined && (confirmed === undefined || scanned > confirmed) ? scanned : confirmed
   const expiresAt = new Date(data.expiresAt ?? 0)
   const captured = Boolean(row?.captured_at)
-  const canceledRefund = canceledRefundOf(row?.refunds)
-  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, captured, expiresAt, now, contradicted: Boolean(row?.mismatch), orderCanceled: canceledRefund !== null })
+  const refunds = publicRefundsOf(row?.refunds, decimals)
+  const refunded = refunds.reduce((sum, r) => sum + BigInt(r.amount.baseUnits), 0n)
+  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, captured, expiresAt, now, contradicted: Boolean(row?.mismatch), orderCanceled: refunds.some((r) => r.reason === "order_canceled") })
   const short = phase === "underpaid" && received !== undefined && received < amount ? amount - received : undefined
   const surplus = row?.surplus_amount ? parseBaseUnits(row.surplus_amount) : undefined
   const chainName = chainNameOf(proof.chainId)
@@ -137,7 +141,9 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
     received: received === undefined || received === 0n ? null : amountOf(received, decimals),
     remaining,
     surplus: surplus !== undefined && surplus > 0n ? { ...amountOf(surplus, decimals), refund: surplusRefundState(row?.refunds) } : null,
-    canceledRefund: canceledRefund && { ...amountOf(canceledRefund.amount, decimals), refund: canceledRefund.refund, txHash: canceledRefund.txHash },
+    refunds,
+    kept: received === undefined || received === 0n ? null : amountOf(received > refunded ? received - refunded : 0n, decimals),
+    refundAddress: row?.refund_address ?? null,
     deposit,
     connect,
     verification: {
@@ -164,12 +170,17 @@ function surplusRefundState(refunds: unknown): "due" | "sent" {
   return surplus.length > 0 && surplus.every((r) => r.state === "sent") ? "sent" : "due"
 }
 
-/** The order_canceled refunds listed: their sum, "sent" once each was recorded as sent, and the last one's transaction; null when none is listed. */
-function canceledRefundOf(refunds: unknown): { amount: bigint; refund: "due" | "sent"; txHash: string | null } | null {
-  const listed = (Array.isArray(refunds) ? (refunds as Array<{ reason?: string; state?: string; tokenAmount?: string; txHash?: string }>) : []).filter((r) => r.reason === "order_canceled")
-  if (!listed.length) return null
-  const sent = listed.every((r) => r.state === "sent")
-  return { amount: listed.reduce((sum, r) => sum + (parseBaseUnits(r.tokenAmount ?? "") ?? 0n), 0n), refund: sent ? "sent" : "due", txHash: sent ? (listed[listed.length - 1]!.txHash ?? null) : null }
+const REFUND_REASONS: ReadonlyArray<PublicRefund["reason"]> = ["merchant", "surplus", "order_canceled", "cart_completion_failed"]
+
+/** The ledger's refunds as the shopper sees them, in the order listed: amount, why, due or sent with the checked transfer; ids and destinations stay inside. */
+function publicRefundsOf(refunds: unknown, decimals: number): PublicRefund[] {
+  const listed = Array.isArray(refunds) ? (refunds as Array<Partial<Pick<LedgerRefund, "reason" | "state" | "tokenAmount" | "txHash">>>) : []
+  return listed.flatMap((r) => {
+    const units = parseBaseUnits(r.tokenAmount ?? "")
+    if (units === undefined || !r.reason || !REFUND_REASONS.includes(r.reason)) return []
+    const sent = r.state === "sent"
+    return [{ amount: amountOf(units, decimals), reason: r.reason, state: sent ? ("sent" as const) : ("due" as const), txHash: sent ? (r.txHash ?? null) : null }]
+  })
 }
 
 function isKnownFinal(status: string, rail: "deposit" | "connect"): boolean {

@@ -58,10 +58,14 @@ export type PublicStablecoinPayment = {
    */
   surplus: (PublicTokenAmount & { refund: "due" | "sent" }) | null
   /**
-   * The order was canceled and its payment arrived all the same: everything received is owed back.
-   * `refund` is "due" until the merchant recorded every transfer back, then "sent" with the last one's hash.
+   * Every refund the store listed for this payment, oldest first: what goes back, why, and whether it
+   * was sent (with the checked transfer). A canceled order's refund is one of them (`order_canceled`).
    */
-  canceledRefund: (PublicTokenAmount & { refund: "due" | "sent"; txHash: string | null }) | null
+  refunds: PublicRefund[]
+  /** What the store keeps: received minus every refund listed (due or sent); null until something arrived. */
+  kept: PublicTokenAmount | null
+  /** Where the shopper asked refunds to go (checksummed), or null: then they go to the address the payment came from. */
+  refundAddress: string | null
   /** Deposit rail: the verified one-time address and the EIP-681 URI of the exact amount. */
   deposit: { address: string; paymentUri: string } | null
   /** Connect rail: the verified pool and the reference deposit() takes. */
@@ -81,6 +85,15 @@ export type PublicStablecoinPayment = {
   orderId: string | null
 }
 
+/** One refund as the shopper sees it: no internal id, the transfer only once it was checked on the chain. */
+export type PublicRefund = {
+  amount: PublicTokenAmount
+  /** merchant: the store refunded (part of) the order; surplus: paid above the amount; order_canceled: the order was canceled; cart_completion_failed: the order could not be placed. */
+  reason: "merchant" | "surplus" | "order_canceled" | "cart_completion_failed"
+  state: "due" | "sent"
+  txHash: string | null
+}
+
 /** The answer of GET /store/stablecoin/carts/:id/payment. */
 export type StablecoinCartPaymentResponse = {
   payment: PublicStablecoinPayment | null
@@ -93,4 +106,6 @@ export type StablecoinStoreOptions = {
   chains: Array<{ chainId: number; name: string; tokens: Array<{ symbol: string; address: string; decimals: number }> }>
   defaultChainId: number
   defaultToken: string
+  /** Whether the payment step asks for a refund address on the deposit rail (plugin option refundAddress). */
+  refundAddress: "off" | "optional" | "required"
 }

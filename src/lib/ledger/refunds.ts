@@ -17,6 +17,8 @@ export type LedgerRefund = {
   tokenDecimals: number
   /** Where it goes: the payer from a signed event or the chain, never from the storefront. */
   payerAddress: string | null
+  /** Where the shopper asked refunds to go (the payment's refund address when the refund was listed, or given later while it was due); read through refundDestinationOf. */
+  destination?: string
   state: "due" | "sent"
   recordedAt: string
   /** Set when state is sent: the transfer, read and checked on-chain (lower-case). */

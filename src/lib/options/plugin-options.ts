@@ -151,6 +151,15 @@ export const pluginOptionsSchema = z
       .default(72),
     /** Cancel an overdue unfinished order through Medusa's cancelOrderWorkflow (stock released, payment collection canceled) and list what it received as owed back. Default false: overdue orders are only listed for the merchant. */
     cancelUnpaidOrders: z.boolean({ error: "cancelUnpaidOrders must be true or false (default false)" }).default(false),
+    /**
+     * Whether the payment step asks the shopper for a refund address on the deposit rail: off, optional, or
+     * required (the deposit address shows once one is given). A payment sent from an exchange comes from an
+     * address that may not receive it back; on the connect rail the field is prefilled with the paying wallet.
+     * It only says where a refund goes, never what is owed. Default optional.
+     */
+    refundAddress: z
+      .enum(["off", "optional", "required"], { error: 'refundAddress must be "off", "optional" or "required" (default "optional")' })
+      .default("optional"),
     /** The reconcile job's schedule and bounds; every field has a default. */
     reconcile: reconcileConfig.prefault({}),
     /** The reconcile job's scan of the chain for payments the service does not report; every field has a default. */

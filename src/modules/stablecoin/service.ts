@@ -4,6 +4,7 @@ import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContex
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import { canceledOrderRefund } from "#src/lib/ledger/canceled-order-refund"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
+import { withRefundAddress } from "#src/lib/refunds/refund-destination-of"
 import type { PluginOptions } from "#src/lib/options/index"
 import { pluginRuntimeOf, type PluginRuntime } from "#src/lib/runtime/plugin-runtime"
 import { createBackgroundRunner, type BackgroundRunner } from "#src/lib/concurrency/create-background-runner"
@@ -617,12 +618,13 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   @InjectTransactionManager()
   async addRefunds(paymentRowId: string, refunds: LedgerRefund[], @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund[]> {
     const manager = this.manager(sharedContext)
-    const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? for update`, [paymentRowId])
+    const [row] = await manager.execute(`select refunds, refund_address from stablecoin_payment where id = ? for update`, [paymentRowId])
     const existing = (row?.refunds ?? []) as LedgerRefund[]
     const known = new Set(existing.map((r) => r.id))
     const merged = [...existing]
-    for (const refund of refunds) {
-      if (known.has(refund.id)) continue
+    for (const given of refunds) {
+      if (known.has(given.id)) continue
+      const refund = withRefundAddress(given, row?.refund_address)
       if (refund.reason !== "surplus") {
         merged.push(refund)
         continue
@@ -649,14 +651,14 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   async oweBackForCanceledOrder(paymentRowId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund | null> {
     const manager = this.manager(sharedContext)
     const [row] = (await manager.execute(
-      `select refunds, confirmed_amount, received_amount, payer_address, token_symbol, chain_id, token_decimals from stablecoin_payment where id = ? and deleted_at is null for update`,
+      `select refunds, confirmed_amount, received_amount, payer_address, refund_address, token_symbol, chain_id, token_decimals from stablecoin_payment where id = ? and deleted_at is null for update`,
       [paymentRowId]
-    )) as Array<Pick<LedgerPayment, "refunds" | "confirmed_amount" | "received_amount" | "payer_address" | "token_symbol" | "chain_id" | "token_decimals">>
+    )) as Array<Pick<LedgerPayment, "refunds" | "confirmed_amount" | "received_amount" | "payer_address" | "refund_address" | "token_symbol" | "chain_id" | "token_decimals">>
     if (!row || row.token_decimals === null) return null
     const confirmed = BigInt(row.confirmed_amount ?? "0")
     const scanned = BigInt(row.received_amount ?? "0")
     const refunds = (row.refunds ?? []) as LedgerRefund[]
-    const refund = canceledOrderRefund({
+    const owed = canceledOrderRefund({
       received: scanned > confirmed ? scanned : confirmed,
       refunds,
       token: row.token_symbol,
@@ -665,7 +667,8 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       payerAddress: row.payer_address,
       now: new Date(),
     })
-    if (!refund) return null
+    if (!owed) return null
+    const refund = withRefundAddress(owed, row.refund_address)
     await manager.execute(`update stablecoin_payment set refunds = ?, attention = 'order_canceled', updated_at = now() where id = ?`, [JSON.stringify([...refunds, refund]), paymentRowId])
     return refund
   }
@@ -759,6 +762,25 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   @InjectTransactionManager()
   async finishRefundScans(paymentRowId: string, scans: RefundScan[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await finishRefundScans(this.execute(sharedContext), paymentRowId, scans)
+  }
+
+  /**
+   * Records where the shopper wants refunds to go (the store route checked the address and that this
+   * is the cart's current payment) and sends every refund still due there; a sent refund keeps where it
+   * went. A due refund whose destination changes is scanned for afresh (its cursor and near miss were
+   * about the old destination). Under the row's lock, like every other write of the refunds.
+   */
+  @InjectTransactionManager()
+  async recordRefundAddress(paymentRowId: string, refundAddress: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund[]> {
+    const manager = this.manager(sharedContext)
+    const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? and deleted_at is null for update`, [paymentRowId])
+    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((refund) => {
+      if (refund.state !== "due" || refund.destination === refundAddress) return refund
+      const { scannedToBlock: _cursor, scannedAt: _scannedAt, nearMiss: _nearMiss, ...rest } = refund
+      return { ...rest, destination: refundAddress }
+    })
+    await manager.execute(`update stablecoin_payment set refund_address = ?, refunds = ?, updated_at = now() where id = ?`, [refundAddress, JSON.stringify(refunds), paymentRowId])
+    return refunds
   }
 }
 

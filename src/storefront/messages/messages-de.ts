@@ -118,7 +118,6 @@ export const messagesDe: StablecoinMessages = {
     network: "Netzwerk",
     time: "Bezahlt am",
     transaction: "Transaktion",
-    refundTransaction: "Rückerstattung",
     viewTransaction: "Im Explorer des Netzwerks ansehen",
     surplus: ({ surplus, refunded }) => (refunded ? `Sie haben ${surplus} mehr als den Gesamtbetrag gesendet; der Shop hat ihn erstattet.` : `Sie haben ${surplus} mehr als den Gesamtbetrag gesendet; der Shop erstattet ihn.`),
     confirming: ({ amount, network, confirmations }) =>
@@ -129,5 +128,23 @@ export const messagesDe: StablecoinMessages = {
       refunded
         ? `Diese Bestellung wurde storniert. Der Shop hat die gesendeten ${amount} an die Absenderadresse zurückerstattet.`
         : `Diese Bestellung wurde storniert und wird nicht versandt. Die gesendeten ${amount} stehen Ihnen zu: Der Shop erstattet sie an die Absenderadresse zurück. Senden Sie nichts mehr.`,
+  },
+  refund: {
+    addressLabel: "Rückerstattungsadresse",
+    optional: "(optional)",
+    why: "Falls wir Geld zurücksenden müssen; Einzahlungsadressen von Börsen können es oft nicht empfangen.",
+    prefilled: "Mit der Wallet ausgefüllt, aus der Sie bezahlt haben; ändern Sie sie, wenn Erstattungen woanders hingehen sollen.",
+    required: "Geben Sie zuerst eine Rückerstattungsadresse an: Die Zahlungsadresse erscheint, sobald sie gespeichert ist.",
+    save: "Rückerstattungsadresse speichern",
+    saving: "Wird gespeichert…",
+    savedTo: "Erstattungen gehen an",
+    change: "Ändern",
+    invalid: "Geben Sie eine Adresse aus 0x und 40 Hexadezimalzeichen an, von einer Wallet, über die Sie verfügen.",
+    failed: "Die Rückerstattungsadresse konnte nicht gespeichert werden. Versuchen Sie es erneut.",
+    listTitle: "Erstattungen",
+    reasons: { merchant: "Erstattung", surplus: "Überzahlung zurück", order_canceled: "Stornierte Bestellung", cart_completion_failed: "Bestellung nicht aufgegeben" },
+    due: "Wird vom Shop gesendet",
+    sent: "Gesendet",
+    kept: "Bezahlt nach Erstattungen",
   },
 }

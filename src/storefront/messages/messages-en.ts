@@ -118,7 +118,6 @@ export const messagesEn: StablecoinMessages = {
     network: "Network",
     time: "Paid on",
     transaction: "Transaction",
-    refundTransaction: "Refund transaction",
     viewTransaction: "View on the network's explorer",
     surplus: ({ surplus, refunded }) => (refunded ? `You sent ${surplus} more than the total; the store has refunded it.` : `You sent ${surplus} more than the total; the store will refund it.`),
     confirming: ({ amount, network, confirmations }) =>
@@ -129,5 +128,23 @@ export const messagesEn: StablecoinMessages = {
       refunded
         ? `This order was canceled. The store has refunded the ${amount} you sent to the address it came from.`
         : `This order was canceled and will not ship. The ${amount} you sent is owed back to you: the store will refund it to the address it came from. Do not send more.`,
+  },
+  refund: {
+    addressLabel: "Refund address",
+    optional: "(optional)",
+    why: "If we need to send money back; exchange deposit addresses may not receive it.",
+    prefilled: "Filled in with the wallet you paid from; change it if refunds should go elsewhere.",
+    required: "Give a refund address first: the address to pay to shows once it is saved.",
+    save: "Save refund address",
+    saving: "Saving…",
+    savedTo: "Refunds go to",
+    change: "Change",
+    invalid: "Enter an address of 0x followed by 40 hexadecimal characters, from a wallet you control.",
+    failed: "The refund address could not be saved. Try again.",
+    listTitle: "Refunds",
+    reasons: { merchant: "Refund", surplus: "Overpayment returned", order_canceled: "Canceled order", cart_completion_failed: "Order not placed" },
+    due: "To be sent by the store",
+    sent: "Sent",
+    kept: "Paid after refunds",
   },
 }

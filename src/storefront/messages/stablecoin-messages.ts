@@ -1,3 +1,4 @@
+import type { PublicRefund } from "../../lib/checkout/public-payment"
 import type { Rail } from "../../lib/session-data"
 import type { WalletErrorCode } from "../wallet/wallet-error"
 import type { WalletStep } from "../wallet/pay-with-wallet"
@@ -97,7 +98,6 @@ export type StablecoinMessages = {
     network: string
     time: string
     transaction: string
-    refundTransaction: string
     viewTransaction: string
     surplus: (p: { surplus: string; refunded: boolean }) => string
     confirming: (p: { amount: string; network: string; confirmations: number }) => string
@@ -105,6 +105,30 @@ export type StablecoinMessages = {
     attention: string
     /** The order was canceled and its payment arrived all the same: what is (or was) sent back. */
     canceled: (p: { amount: string; refunded: boolean }) => string
+  }
+  refund: {
+    /** The refund address field (deposit rail; prefilled with the paying wallet on the connect rail). */
+    addressLabel: string
+    optional: string
+    /** Why it is asked, in one sentence. */
+    why: string
+    prefilled: string
+    /** Required mode: the deposit details wait for it. */
+    required: string
+    save: string
+    saving: string
+    /** Before the saved address, e.g. "Refunds go to". */
+    savedTo: string
+    change: string
+    invalid: string
+    failed: string
+    /** The refunds the store listed, on the order's page. */
+    listTitle: string
+    reasons: Record<PublicRefund["reason"], string>
+    due: string
+    sent: string
+    /** Received minus every refund. */
+    kept: string
   }
 }
 

@@ -6,6 +6,7 @@ import { lazyDisplayVerifier } from "../trust/lazy-display-verifier"
 import { reportRefusal } from "../trust/report-refusal"
 import { DepositDetails } from "./deposit-details"
 import { PaymentReceipt } from "./payment-receipt"
+import { RefundList } from "./refund-list"
 import { StablecoinStyles } from "./stablecoin-styles"
 import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
 import { canceledAmountOf, surplusOf } from "./status-line"
@@ -34,7 +35,8 @@ export type OrderPaymentStatusProps = StablecoinTextProps &
  * The payment on the order's page (issue 22 point 3, issue 23 point 1): the order is placed as
  * soon as the payment is in flight, so this says "confirming" until the store view says the
  * payment is captured, then shows the receipt; an underpaid payment shows what is still to send
- * with its own QR; a surplus says the store will refund it. A reload reads the store view again.
+ * with its own QR; a surplus says the store will refund it; each refund the store listed shows with
+ * its state and transfer, and what was paid after refunds. A reload reads the store view again.
  */
 export function OrderPaymentStatus({ locale, messages, ...props }: OrderPaymentStatusProps) {
   return (
@@ -62,7 +64,8 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
       } catch {
         // Keep the last state; the next tick may reach the store.
       }
-      if (live && next?.status !== "paid") timer = setTimeout(() => void tick(), pollIntervalMs)
+      // A captured payment changes no more, except a refund the store has still to send.
+      if (live && (next?.status !== "paid" || next.payment.refunds.some((r) => r.state === "due"))) timer = setTimeout(() => void tick(), pollIntervalMs)
     }
     void tick()
     return () => {
@@ -110,7 +113,7 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
   const surplus = p.surplus?.display ?? (p.status === "overpaid" && surplusOf(p) !== "0" ? surplusOf(p) : null)
   const line =
     state.status === "canceled"
-      ? t.receipt.canceled({ amount: amount(canceledAmountOf(p)), refunded: state.refund.refund === "sent" })
+      ? t.receipt.canceled({ amount: amount(canceledAmountOf(p)), refunded: state.refund.refunded })
       : state.status === "paid"
       ? t.status.orderPlaced
       : state.status === "underpaid"
@@ -129,11 +132,7 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
       {state.status !== "paid" && surplus && <p className="stablecoin-payment__surplus">{t.receipt.surplus({ surplus: amount(surplus), refunded: p.surplus?.refund === "sent" })}</p>}
       {shortPayment && proof?.key === proofKey && (proof.ok ? <DepositDetails payment={p} /> : <p className="stablecoin-payment__error stablecoin-payment__refused">{t.status.refused} {t.status.refusedNext}</p>)}
       {state.status === "paid" && <PaymentReceipt payment={p} explorerUrl={explorerUrl} />}
-      {state.status === "canceled" && state.refund.txHash && (
-        <p className="stablecoin-order-payment__tx">
-          {t.receipt.refundTransaction}: <TransactionLink chainId={p.chain.id} txHash={state.refund.txHash} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />
-        </p>
-      )}
+      <RefundList payment={p} explorerUrl={explorerUrl} />
       {state.status !== "paid" && p.txHash && (
         <p className="stablecoin-order-payment__tx">
           {t.receipt.transaction}: <TransactionLink chainId={p.chain.id} txHash={p.txHash} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />

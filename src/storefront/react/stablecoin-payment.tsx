@@ -11,6 +11,7 @@ import { DepositDetails } from "./deposit-details"
 import { PaymentReceipt } from "./payment-receipt"
 import { PaymentSummary } from "./payment-summary"
 import { QuoteCountdown } from "./quote-countdown"
+import { RefundAddress } from "./refund-address"
 import { StablecoinStyles } from "./stablecoin-styles"
 import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
 import { PAY_STATES, StatusLine } from "./status-line"
@@ -70,7 +71,7 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
   const [options, setOptions] = useState<StablecoinStoreOptions | null>(null)
   const [changing, setChanging] = useState(false)
   useEffect(() => {
-    client.getOptions().then(setOptions, () => setOptions({ chains: [], defaultChainId: 0, defaultToken: "" }))
+    client.getOptions().then(setOptions, () => setOptions({ chains: [], defaultChainId: 0, defaultToken: "", refundAddress: "off" }))
   }, [client])
   const state = snapshot.checkout
   const payment = "payment" in state ? state.payment : null
@@ -80,6 +81,15 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
   const canRequote = payable && state.status !== "underpaid" && snapshot.canPay && payment.received === null && payment.txHash === null
   const mustChoose = state.status === "idle" || (state.status === "failed" && state.error.retryable) || (state.status === "expired" && payment?.rail === "connect" && canRequote)
   const choosing = (mustChoose || (changing && canRequote)) && options !== null
+  // Deposit rail: asked while there is something to pay or it is on its way; connect rail: once the wallet that paid is known, prefilled with it.
+  const refundMode = options?.refundAddress ?? "off"
+  const askRefund =
+    payment !== null &&
+    refundMode !== "off" &&
+    (payable || PROGRESS_STATES.includes(state.status)) &&
+    (payment.rail === "deposit" || snapshot.payer !== null || payment.refundAddress !== null)
+  // Required: the deposit details (and the wallet) wait for it, so a payment is never sent without one.
+  const refundFirst = askRefund && refundMode === "required" && payment.rail === "deposit" && !payment.refundAddress
   const start = (choice: { rail: Rail } & StablecoinSessionChoice) => {
     setChanging(false)
     void controller.start(choice)
@@ -89,7 +99,7 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
     <section className={["stablecoin-payment", className].filter(Boolean).join(" ")} data-status={state.status} aria-label={t.region} lang={locale}>
       {!unstyled && <StablecoinStyles />}
       <div className="stablecoin-payment__status" aria-live="polite" role="status">
-        <StatusLine state={state} wallet={snapshot.wallet} />
+        {refundFirst ? <p>{t.refund.required}</p> : <StatusLine state={state} wallet={snapshot.wallet} />}
       </div>
       {state.status === "refused" && <p className="stablecoin-payment__next">{t.status.refusedNext}</p>}
 
@@ -106,11 +116,13 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
       {payment && payable && !choosing && (
         <>
           <PaymentSummary payment={payment} />
-          {state.status === "waiting" && snapshot.wallet.step !== "submitted" && <QuoteCountdown expiresAt={payment.expiresAt} rail={payment.rail} />}
-          {payment.deposit && <DepositDetails payment={payment} />}
-          {(payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && (
+          {state.status === "waiting" && snapshot.wallet.step !== "submitted" && !refundFirst && <QuoteCountdown expiresAt={payment.expiresAt} rail={payment.rail} />}
+          {payment.deposit && !refundFirst && <DepositDetails payment={payment} />}
+          {!refundFirst && (payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && (
             <WalletPay controller={controller} payment={payment} wallet={snapshot.wallet} canPay={snapshot.canPay} extraWallets={extraWallets} />
           )}
+          {/* After what to pay: optional, or (required) alone until it is saved. */}
+          {askRefund && <RefundAddress key={payment.paymentId} payment={payment} required={refundMode === "required"} prefill={snapshot.payer} onSave={controller.saveRefundAddress} />}
           <div className="stablecoin-payment__actions">
             {canRequote && options && (
               <button type="button" className="stablecoin-payment__secondary" onClick={() => setChanging(true)}>
@@ -122,6 +134,7 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
         </>
       )}
       {payment && PROGRESS_STATES.includes(state.status) && <Progress payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />}
+      {payment && askRefund && !payable && <RefundAddress key={payment.paymentId} payment={payment} required={false} prefill={snapshot.payer} onSave={controller.saveRefundAddress} />}
       {payment && state.status === "order_placed" && <PaymentReceipt payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />}
     </section>
   )

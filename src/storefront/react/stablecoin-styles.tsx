@@ -86,6 +86,17 @@ export const STABLECOIN_CSS = `
 .stablecoin-payment__receipt h3 { margin: 0; font-size: 1rem; }
 .stablecoin-payment__receipt .stablecoin-payment__summary { grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
 @media (max-width: 480px) { .stablecoin-payment__qr { margin: 0 auto; } }
+.stablecoin-payment__refund-address { display: flex; flex-direction: column; gap: 0.5rem; padding: var(--sc-gap); border: 1px solid var(--sc-border); border-radius: var(--sc-radius); }
+.stablecoin-payment__refund-address p { margin: 0; }
+.stablecoin-payment__refund-address .stablecoin-payment__secondary { align-self: flex-start; }
+.stablecoin-payment__input { font: 0.9rem ui-monospace, SFMono-Regular, Menlo, monospace; min-height: 2.5rem; padding: 0.25rem 0.5rem; border: 1px solid var(--sc-border); border-radius: var(--sc-radius); background: var(--sc-bg); color: var(--sc-fg); width: 100%; box-sizing: border-box; }
+.stablecoin-payment__input[aria-invalid="true"] { border-color: var(--sc-error-fg); }
+.stablecoin-payment__refunds { display: flex; flex-direction: column; gap: var(--sc-gap); padding: var(--sc-gap); border: 1px solid var(--sc-border); border-radius: var(--sc-radius); background: var(--sc-bg); }
+.stablecoin-payment__refunds h3 { margin: 0; font-size: 1rem; }
+.stablecoin-payment__refunds ul { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 0.5rem; }
+.stablecoin-payment__refunds li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.25rem 1rem; }
+.stablecoin-payment__refunds li[data-state="due"] .stablecoin-payment__refund-state { color: var(--sc-fg-subtle); }
+.stablecoin-payment__kept { font-weight: 700; }
 .stablecoin-order-payment__line { padding: var(--sc-gap); border-radius: var(--sc-radius); background: var(--sc-info-bg); font-weight: 600; }
 .stablecoin-order-payment[data-status="paid"] .stablecoin-order-payment__line { background: var(--sc-ok-bg); }
 .stablecoin-order-payment[data-status="underpaid"] .stablecoin-order-payment__line { background: var(--sc-warn-bg); }

@@ -2,6 +2,7 @@ import { formatTokenAmount } from "../../lib/chain/format-token-amount"
 import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import type { CheckoutError, CheckoutState } from "../checkout-state"
 import type { WalletState } from "../create-checkout-controller"
+import { canceledRefundOf } from "../order-payment-state"
 import type { StablecoinMessages } from "../messages/stablecoin-messages"
 import type { WalletStep } from "../wallet/pay-with-wallet"
 import { useStablecoinText } from "./stablecoin-text"
@@ -69,7 +70,7 @@ export function StatusLine({ state, wallet }: { state: CheckoutState; wallet: Wa
     case "held":
       return <p className="stablecoin-payment__error">{t.status.held}</p>
     case "order_canceled":
-      return <p className="stablecoin-payment__error">{t.receipt.canceled({ amount: amountOf(state.payment, canceledAmountOf(state.payment)), refunded: state.payment.canceledRefund?.refund === "sent" })}</p>
+      return <p className="stablecoin-payment__error">{t.receipt.canceled({ amount: amountOf(state.payment, canceledAmountOf(state.payment)), refunded: canceledRefundOf(state.payment)?.refunded ?? false })}</p>
   }
 }
 
@@ -82,7 +83,7 @@ export function surplusOf(payment: PublicStablecoinPayment): string {
 
 /** What a canceled order's payment owes back: the listed refund, else what arrived. */
 export function canceledAmountOf(payment: PublicStablecoinPayment): string {
-  return (payment.canceledRefund ?? payment.received ?? payment.amount).display
+  return (canceledRefundOf(payment)?.amount ?? payment.received ?? payment.amount).display
 }
 
 /** A refusal before any payment exists, as a next step the shopper can take. */

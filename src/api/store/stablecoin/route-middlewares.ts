@@ -1,7 +1,7 @@
-import { validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
+import { validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { refuseCompletionBeforePayment } from "./refuse-completion-before-payment"
 import { refuseForeignSessionData } from "./refuse-foreign-session-data"
-import { StoreGetStablecoinCartPayment, StoreGetStablecoinOptions } from "./validators"
+import { StoreGetStablecoinCartPayment, StoreGetStablecoinOptions, StorePostStablecoinRefundAddress } from "./validators"
 
 /**
  * Validation of the store routes under /store/stablecoin (the publishable key is Medusa's, for every
@@ -13,6 +13,11 @@ export const storeStablecoinMiddlewares: MiddlewareRoute[] = [
     matcher: "/store/stablecoin/carts/:id/payment",
     method: ["GET"],
     middlewares: [validateAndTransformQuery(StoreGetStablecoinCartPayment, { isList: false, defaults: [] })],
+  },
+  {
+    matcher: "/store/stablecoin/carts/:id/payment/refund-address",
+    method: ["POST"],
+    middlewares: [validateAndTransformBody(StorePostStablecoinRefundAddress)],
   },
   {
     matcher: "/store/stablecoin/options",

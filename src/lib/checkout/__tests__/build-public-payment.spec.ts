@@ -47,7 +47,7 @@ describe("buildPublicPayment", () => {
     expect(sent.ok && sent.value.surplus?.refund).toBe("sent")
   })
 
-  it("a canceled order's payment: the phase, the sentence and what is owed back (summed across top-ups), then the refund's transaction", () => {
+  it("a canceled order's payment: the phase, the sentence and each refund owed back (one per top-up), then the refund's transaction", () => {
     const due = [
       { reason: "order_canceled", state: "sent", tokenAmount: "20000000", txHash: "0xaa" },
       { reason: "order_canceled", state: "due", tokenAmount: "7135000" },
@@ -56,13 +56,30 @@ describe("buildPublicPayment", () => {
     const view = buildPublicPayment({ session: buildSession(), row, orderId: "order_1", now })
     if (!view.ok) throw new Error(view.error)
     expect(view.value.phase).toBe("order_canceled")
-    expect(view.value.canceledRefund).toEqual({ baseUnits: "27135000", display: "27.135", refund: "due", txHash: null })
+    expect(view.value.refunds).toEqual([
+      { amount: { baseUnits: "20000000", display: "20" }, reason: "order_canceled", state: "sent", txHash: "0xaa" },
+      { amount: { baseUnits: "7135000", display: "7.135" }, reason: "order_canceled", state: "due", txHash: null },
+    ])
+    expect(view.value.kept).toEqual({ baseUnits: "0", display: "0" })
     expect(view.value.message).toMatch(/^This order was canceled\. The 27\.135 USDC you sent will be refunded/)
     const sent = buildPublicPayment({ session: buildSession(), row: { ...row, refunds: [due[0], { ...due[1], state: "sent", txHash: "0xbb" }] }, orderId: "order_1", now })
-    expect(sent.ok && sent.value.canceledRefund).toEqual({ baseUnits: "27135000", display: "27.135", refund: "sent", txHash: "0xbb" })
+    expect(sent.ok && sent.value.refunds.map((r) => [r.state, r.txHash])).toEqual([["sent", "0xaa"], ["sent", "0xbb"]])
     // No order_canceled refund: no canceled phase.
     const plain = buildPublicPayment({ session: buildSession(), row: buildRow({ status: "swept", confirmed_amount: "27135000" }), orderId: "order_1", now })
-    expect(plain.ok && [plain.value.phase, plain.value.canceledRefund]).toEqual(["paid", null])
+    expect(plain.ok && [plain.value.phase, plain.value.refunds, plain.value.kept?.display]).toEqual(["paid", [], "27.135"])
+  })
+
+  it("a partial refund: listed without its id or destination, due then sent with its transfer, and the net kept; the refund address given", () => {
+    const refund = { id: "refund_01", reason: "merchant", state: "due", tokenAmount: "5427000", destination: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", payerAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" }
+    const row = buildRow({ status: "swept", confirmed_amount: "27135000", refunds: [refund], refund_address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", captured_at: now })
+    const view = buildPublicPayment({ session: buildSession(), row, orderId: "order_1", now })
+    if (!view.ok) throw new Error(view.error)
+    expect(view.value.refunds).toEqual([{ amount: { baseUnits: "5427000", display: "5.427" }, reason: "merchant", state: "due", txHash: null }])
+    expect(view.value.kept).toEqual({ baseUnits: "21708000", display: "21.708" })
+    expect(view.value.refundAddress).toBe("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+    expect(JSON.stringify(view.value.refunds)).not.toMatch(/refund_01|0x7099|0x3C44/)
+    const sent = buildPublicPayment({ session: buildSession(), row: { ...row, refunds: [{ ...refund, state: "sent", txHash: "0xcc" }] }, orderId: "order_1", now })
+    expect(sent.ok && sent.value.refunds[0]).toMatchObject({ state: "sent", txHash: "0xcc" })
   })
 
   it("no surplus: null", () => {

@@ -106,6 +106,12 @@ describe("unfinished order options", () => {
     expect(issuesOf(buildOptions({ unpaidOrderGraceHours: "72" }))).toEqual([expect.stringMatching(/^unpaidOrderGraceHours: unpaidOrderGraceHours must be a number of hours/)])
   })
 
+  it("refundAddress: optional by default, off or required when set, anything else names the option and its values", () => {
+    expect(parsePluginOptions(buildOptions()).refundAddress).toBe("optional")
+    expect(parsePluginOptions(buildOptions({ refundAddress: "required" })).refundAddress).toBe("required")
+    expect(issuesOf(buildOptions({ refundAddress: true }))).toEqual([expect.stringMatching(/^refundAddress: refundAddress must be "off", "optional" or "required"/)])
+  })
+
   it("error: cancelUnpaidOrders that is not a boolean names the option", () => {
     expect(issuesOf(buildOptions({ cancelUnpaidOrders: "yes" }))).toEqual([expect.stringMatching(/^cancelUnpaidOrders: cancelUnpaidOrders must be true or false/)])
   })

@@ -1,6 +1,6 @@
 import type { Address } from "viem"
 import { planRefundSend, type PlanRefundSendParameters } from "../plan-refund-send"
-import { refundDestinationOf } from "../refund-destination-of"
+import { refundDestinationOf, withRefundAddress } from "../refund-destination-of"
 
 const payout = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as Address
 const hotWallet = "0x90F79bf6EB2c4F870365E785982E1f101E93b906" as Address
@@ -81,5 +81,18 @@ describe("refundDestinationOf", () => {
   it("is the payer the ledger names", () => {
     expect(refundDestinationOf({ payerAddress: destination })).toBe(destination)
     expect(refundDestinationOf({ payerAddress: null })).toBeNull()
+  })
+
+  it("is the refund address the shopper gave, before the payer", () => {
+    const given = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    expect(refundDestinationOf({ payerAddress: destination, destination: given })).toBe(given)
+  })
+
+  it("a refund listed takes the payment's refund address, unless it names one already", () => {
+    const given = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const listed: { id: string; destination?: string } = { id: "r1" }
+    expect(withRefundAddress(listed, given)).toEqual({ id: "r1", destination: given })
+    expect(withRefundAddress({ ...listed, destination }, given)).toEqual({ id: "r1", destination })
+    expect(withRefundAddress(listed, null)).toEqual({ id: "r1" })
   })
 })

@@ -32,6 +32,11 @@ const StablecoinPayment = model
     tx_hash: model.text().nullable(),
     confirmations: model.number().default(0),
     payer_address: model.text().nullable(),
+    /**
+     * Where the shopper asked refunds to go (checksummed; the store route that takes it). Only a destination:
+     * it never changes what is owed. Refunds listed while it is set carry it (LedgerRefund.destination).
+     */
+    refund_address: model.text().nullable(),
     expires_at: model.dateTime().nullable(),
     /** The on-chain verification proof of the addresses shown (chain, block, pool, forwarder). */
     verification: model.json().nullable(),

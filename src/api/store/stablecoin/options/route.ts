@@ -6,7 +6,8 @@ import type StablecoinModuleService from "#src/modules/stablecoin/service"
 
 /**
  * The chains and tokens the store takes, from the plugin's own configuration (the trust roots),
- * so a storefront offers only what a session can be created for. RPC URLs are not included:
+ * so a storefront offers only what a session can be created for, and whether the step asks for a
+ * refund address. RPC URLs are not included:
  * they may carry a provider's API key.
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinStoreOptions>) => {
@@ -19,5 +20,6 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinStor
     })),
     defaultChainId: options.defaultChainId,
     defaultToken: options.defaultToken,
+    refundAddress: options.refundAddress,
   })
 }

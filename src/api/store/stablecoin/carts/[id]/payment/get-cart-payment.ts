@@ -44,13 +44,10 @@ export type GetCartPaymentDeps = {
 export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, { sentByPage = false }: { sentByPage?: boolean } = {}): Promise<CartPaymentView | null> {
   const cart = await deps.loadCart(cartId)
   if (!cart) return null
-  const session = cart.sessions
-    .filter(isStablecoinSession)
-    .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
+  const session = currentStablecoinSessionOf(cart.sessions)
   if (!session) return { payment: null, withheld: null, observedAt: null, stale: false }
 
-  const paymentId = String(session.data!.paymentId)
-  const rowOf = async () => (await deps.ledgerRowsOf(session.id)).find((row) => row.payment_id === paymentId) ?? null
+  const rowOf = () => currentLedgerRowOf(session, deps.ledgerRowsOf)
   const build = async (knownOrderId?: string | null) => {
     const [row, orderId] = await Promise.all([rowOf(), knownOrderId !== undefined ? knownOrderId : deps.findOrderId(cartId)])
     return { row, view: buildPublicPayment({ session, row, orderId, now: deps.now() }) }
@@ -70,6 +67,17 @@ export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, {
     return { payment: null, withheld: "unverified", observedAt, stale }
   }
   return { payment: view.value, withheld: null, observedAt, stale }
+}
+
+/** The cart's current stablecoin session: its newest (a new price or rail replaces the session), or undefined. */
+export function currentStablecoinSessionOf<S extends CartPaymentSession>(sessions: S[]): S | undefined {
+  return sessions.filter(isStablecoinSession).sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
+}
+
+/** The ledger row of the payment the session shows now (a re-quote writes a newer row), or null. */
+export async function currentLedgerRowOf<R extends { payment_id: string }>(session: CartPaymentSession, ledgerRowsOf: (sessionId: string) => Promise<R[]>): Promise<R | null> {
+  const paymentId = String(session.data?.paymentId)
+  return (await ledgerRowsOf(session.id)).find((row) => row.payment_id === paymentId) ?? null
 }
 
 /** The latest moment the ledger row learned something: a storefront or admin read, a poll, or any write (an event applied). */

@@ -1,0 +1,26 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import type { StorePostStablecoinRefundAddressType } from "#src/api/store/stablecoin/validators"
+import { currentLedgerRowOf, currentStablecoinSessionOf } from "../get-cart-payment"
+
+/**
+ * POST /store/stablecoin/carts/:id/payment/refund-address: where refunds of the cart's current
+ * stablecoin payment go (body validated: a 0x address, checksummed). Kept on the plugin's ledger row,
+ * never in the session's data (docs/architecture.md#where-facts-live); refunds already due are sent
+ * there too. It only says where money goes back: what is owed and captured never reads it.
+ */
+export const POST = async (req: MedusaRequest<StorePostStablecoinRefundAddressType>, res: MedusaResponse<{ refundAddress: string }>) => {
+  const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  if (ledger.options.refundAddress === "off") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "refundAddress is not taken by this store (plugin option refundAddress is off): refunds go to the address the payment came from.")
+  }
+  const cart = await ledger.retrievePaymentSessionsOfCart(req.params.id!)
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${req.params.id} was not found`)
+  const session = currentStablecoinSessionOf(cart.sessions)
+  const row = session ? await currentLedgerRowOf(session, (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId })) : null
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${req.params.id} has no stablecoin payment: choose the token first, then give refundAddress.`)
+  const { refundAddress } = req.validatedBody
+  await ledger.recordRefundAddress(row.id, refundAddress)
+  res.json({ refundAddress })
+}
