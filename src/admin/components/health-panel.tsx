@@ -1,8 +1,10 @@
 import { Badge, Button, Container, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
+import type { ReactNode } from "react"
 import { errorMessage, formatDateTime, shortHex } from "../lib/format"
 import { useHealth, useTestConnection } from "../lib/queries"
 import type { AdminChainHealth, AdminHealthCheck, AdminStablecoinHealth } from "../lib/types"
 import { CHAIN_NAMES } from "../../lib/explorer/default-explorer-urls"
+import type { ReconcileStablecoinPaymentsWorkflowOutput } from "../../workflows/reconcile-stablecoin-payments"
 
 const Check = ({ label, check }: { label: string; check: AdminHealthCheck }) => (
   <div className="flex items-start gap-x-3 py-1" data-testid="stablecoin-health-check" data-ok={check.ok}>
@@ -41,6 +43,129 @@ const ChainCard = ({ chain }: { chain: AdminChainHealth }) => (
     ))}
   </div>
 )
+
+type ReconcileRun = NonNullable<AdminStablecoinHealth["last_reconcile_run"]>
+/** A run's recorded result; runs recorded before a figure existed lack it, so each part may be missing. */
+type ReconcileResult = Partial<ReconcileStablecoinPaymentsWorkflowOutput>
+
+const Figure = ({ name, label, value, hint }: { name: string; label: string; value: ReactNode; hint?: string }) => (
+  <div className="flex flex-col" data-testid="stablecoin-reconcile-figure" data-figure={name}>
+    <Text size="xsmall" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="small" weight="plus" asChild>
+      <div>{value}</div>
+    </Text>
+    {hint && (
+      <Text size="xsmall" className="text-ui-fg-muted">
+        {hint}
+      </Text>
+    )}
+  </div>
+)
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** What went wrong in a run that finished, in words; empty when nothing did. */
+function runProblems(result: ReconcileResult): string[] {
+  const { failed = 0, rateLimited, webhookEvents, extraPayments, refundsOnChain, unfinishedOrders } = result
+  const unreadableChains = Math.max(extraPayments?.failedChains ?? 0, refundsOnChain?.failedChains ?? 0)
+  const eventsFailed = webhookEvents?.failed ?? 0
+  const closesFailed = unfinishedOrders?.failed.length ?? 0
+  return [
+    failed > 0 && `${plural(failed, "status check", "status checks")} failed (retried on schedule)`,
+    rateLimited && "the service asked to slow down; the rest waits for the next run",
+    eventsFailed > 0 && `${plural(eventsFailed, "stored event", "stored events")} could not be applied yet`,
+    unreadableChains > 0 && `${plural(unreadableChains, "chain", "chains")} could not be read`,
+    closesFailed > 0 && `${plural(closesFailed, "order", "orders")} could not be canceled`,
+  ].filter((problem): problem is string => typeof problem === "string")
+}
+
+/**
+ * The last reconcile run as the merchant reads it: when, how long, and each count under a label;
+ * the failures in words. A figure the run did not record is left out.
+ */
+const LastReconcileRun = ({ run, enabled }: { run: ReconcileRun | null; enabled: boolean }) => {
+  if (!run) {
+    return (
+      <Text size="small" className="text-ui-fg-subtle">
+        {enabled ? "None yet" : "Disabled (reconcile.enabled is false)"}
+      </Text>
+    )
+  }
+  const result = run.result as ReconcileResult | null
+  const ms = run.finished_at ? Date.parse(run.finished_at) - Date.parse(run.started_at) : null
+  const problems = result ? runProblems(result) : []
+  return (
+    <div className="flex flex-col gap-y-3">
+      <div className="flex flex-wrap items-center gap-x-2">
+        <Text size="small" data-testid="stablecoin-reconcile-started">
+          {formatDateTime(run.started_at)}
+        </Text>
+        {run.error ? (
+          <StatusBadge color="red">failed</StatusBadge>
+        ) : result ? (
+          <StatusBadge color={problems.length ? "orange" : "green"}>{problems.length ? "finished with problems" : "finished"}</StatusBadge>
+        ) : (
+          <StatusBadge color="blue">running</StatusBadge>
+        )}
+        {ms !== null && (
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            took {ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`}
+          </Text>
+        )}
+      </div>
+      {run.error && (
+        <Text size="small" className="text-ui-fg-error">
+          {run.error}
+        </Text>
+      )}
+      {result && (
+        <div className="grid grid-cols-2 gap-x-6 gap-y-3 md:grid-cols-4">
+          {result.polled !== undefined && (
+            <Figure
+              name="checked"
+              label="Payments checked"
+              value={result.polled}
+              hint={result.selected !== undefined && result.selected > result.polled ? `of ${result.selected} due, with the service` : "with the payment service"}
+            />
+          )}
+          <Figure name="captured" label="Captured" value={(result.captured ?? 0) + (result.webhookEvents?.captured ?? 0)} hint="payments captured in Medusa" />
+          {result.extraPayments && <Figure name="found-on-chain" label="Found on chain" value={result.extraPayments.receipts} hint="transfers the service did not report" />}
+          {result.webhookEvents && <Figure name="events-applied" label="Events applied" value={result.webhookEvents.processed} hint="stored webhook events" />}
+          {result.refundsOnChain && (
+            <Figure
+              name="refunds-on-chain"
+              label="Refunds found on chain"
+              value={result.refundsOnChain.found}
+              hint={result.refundsOnChain.nearMisses ? `${plural(result.refundsOnChain.nearMisses, "near miss", "near misses")} to check` : "sent refunds recorded"}
+            />
+          )}
+          {result.unfinishedOrders && (
+            <Figure
+              name="unfinished-orders"
+              label="Orders that never finish"
+              value={result.unfinishedOrders.overdue}
+              hint={`${result.unfinishedOrders.canceled} canceled`}
+            />
+          )}
+          {result.serviceUnreachable !== undefined && (
+            <Figure
+              name="service-reachable"
+              label="Service reachable"
+              value={<StatusBadge color={result.serviceUnreachable ? "red" : "green"}>{result.serviceUnreachable ? "No" : "Yes"}</StatusBadge>}
+            />
+          )}
+        </div>
+      )}
+      {problems.length > 0 && (
+        <Text size="small" className="text-ui-fg-error" data-testid="stablecoin-reconcile-problems">
+          {problems.join("; ")}.
+        </Text>
+      )}
+    </div>
+  )
+}
 
 /** The backend this admin talks to: its webhook route is what the service must call. */
 const webhookUrl = () => new URL("/hooks/stablecoin", __BACKEND_URL__ || window.location.origin).toString()
@@ -108,7 +233,6 @@ export const HealthPanel = () => {
       onSuccess: (r) => (r.ok ? toast.success : toast.error)(r.ok ? "Service connection works" : "Service connection failed", { description: `${r.message} (${r.elapsed_ms} ms)` }),
       onError: (e) => toast.error("Test failed", { description: errorMessage(e) }),
     })
-  const run = data?.last_reconcile_run
   return (
     <Container className="divide-y p-0" data-testid="stablecoin-health">
       <div className="flex items-center justify-between px-6 py-4">
@@ -137,27 +261,19 @@ export const HealthPanel = () => {
         </Text>
       ) : (
         <>
-          <div className="grid grid-cols-1 gap-y-1 px-6 py-4 md:grid-cols-2">
-            <div>
-              <Text size="small" weight="plus">
-                Last webhook received
-              </Text>
-              <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-last-webhook">
-                {data.last_webhook ? `${formatDateTime(data.last_webhook.received_at)} (${data.last_webhook.type}, ${data.last_webhook.state})` : "None yet"}
-              </Text>
-            </div>
-            <div>
-              <Text size="small" weight="plus">
-                Last reconcile run
-              </Text>
-              <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-last-reconcile">
-                {run
-                  ? `${formatDateTime(run.started_at)}: ${run.error ? `failed: ${run.error}` : run.result ? Object.entries(run.result).map(([k, v]) => `${k} ${String(v)}`).join(", ") : "running"}`
-                  : data.settings.reconcile_enabled
-                    ? "None yet"
-                    : "Disabled (reconcile.enabled is false)"}
-              </Text>
-            </div>
+          <div className="flex flex-col gap-y-1 px-6 py-4">
+            <Text size="small" weight="plus">
+              Last webhook received
+            </Text>
+            <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-last-webhook">
+              {data.last_webhook ? `${formatDateTime(data.last_webhook.received_at)} (${data.last_webhook.type}, ${data.last_webhook.state})` : "None yet"}
+            </Text>
+          </div>
+          <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="stablecoin-last-reconcile">
+            <Text size="small" weight="plus">
+              Last reconcile run
+            </Text>
+            <LastReconcileRun run={data.last_reconcile_run} enabled={data.settings.reconcile_enabled} />
           </div>
           {data.webhooks_missing.count > 0 && <WebhooksMissing missing={data.webhooks_missing} />}
           {data.captures_unconfirmed.count > 0 && <CapturesUnconfirmed unconfirmed={data.captures_unconfirmed} />}
