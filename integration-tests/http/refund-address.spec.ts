@@ -107,6 +107,7 @@ medusaIntegrationTestRunner({
       const toPayer = await api.post(path, { tx_hash: await sendTo(devAccounts.customer.address) }, admin).catch((e: any) => e.response)
       expect(toPayer.status).toBe(400)
       expect(toPayer.data.failed).toEqual(["recipient"])
+      expect(toPayer.data.message).toContain(`expected the refund address the shopper gave ${refundTo}`)
       const txHash = await sendTo(refundTo)
       const recorded = await api.post(path, { tx_hash: txHash }, admin)
       expect(recorded.data).toMatchObject({ recorded: true })

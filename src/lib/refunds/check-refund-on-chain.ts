@@ -14,7 +14,7 @@ export type RefundOnChainCheck = { ok: true; blockNumber: string; sender: string
 /**
  * Reads `txHash` on the payment's chain (the configured RPC, a trust root) and checks that one of
  * its ERC-20 transfers moved exactly the refund's token amount of the payment's token from the
- * merchant (the chain's payout or one of its `refundSenders`) to the payer, mined after the refund
+ * merchant (the chain's payout or one of its `refundSenders`) to the refund's destination (refundDestinationOf), mined after the refund
  * was recorded (an earlier transfer to the same payer settles no refund owed later). What the
  * merchant typed is only a pointer: the chain decides.
  */
@@ -59,7 +59,7 @@ export async function checkRefundOnChain(
   const words = {
     token: `token (expected ${tokenAddress})`,
     sender: `sender (expected the payout ${chain.payout}${chain.refundSenders.length ? ` or a refund sender: ${chain.refundSenders.join(", ")}` : ""}; add another sending wallet to the chain's refundSenders option)`,
-    recipient: `recipient (expected the payer ${refundDestinationOf(refund)})`,
+    recipient: `recipient (expected ${refund.destination ? "the refund address the shopper gave" : "the payer"} ${refundDestinationOf(refund)})`,
     amount: `amount (expected ${refund.tokenAmount} base units)`,
   }
   const seen = check.closest

@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Hex } from "viem"
 import { checkRefundOnChain, type RefundRejection } from "#src/lib/refunds/check-refund-on-chain"
+import { refundDestinationOf } from "#src/lib/refunds/refund-destination-of"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
 
@@ -42,7 +43,7 @@ export const recordRefundSentStep = createStep(recordRefundSentStepId, async ({ 
       `tx_hash: transaction ${txHash} is already recorded for refund ${holder.refund_id} of stablecoin payment ${holder.payment_row_id}; one transaction settles one refund. Give the hash of the transfer sent for refund ${refund.id}.`
     )
   }
-  if (!refund.payerAddress) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund ${refund.id} has no payer address to check the transfer against.`)
+  if (!refundDestinationOf(refund)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund ${refund.id} has no destination (no refund address, and the payer is not known yet) to check the transfer against.`)
   const chain = module.options.chains.find((c) => c.chainId === refund.chainId)
   const client = module.rpcClient(refund.chainId)
   if (!row.token_address || !chain || !client) {
