@@ -37,6 +37,16 @@ describe("createStablecoinStoreClient", () => {
     expect(JSON.parse(seen[1]!.body)).toEqual({ provider_id: "pp_stablecoin-deposit_stablecoin", data: { token: "USDC", chainId: 8453 } })
   })
 
+  it("a refund address goes to the store's own route, never into the session's data; a refusal keeps its status", async () => {
+    const client = createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "pk_1" })
+    answer = { status: 200, body: { refundAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } }
+    await expect(client.setRefundAddress("cart_1", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8")).resolves.toEqual({ refundAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" })
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /store/stablecoin/carts/cart_1/payment/refund-address"])
+    expect(JSON.parse(seen[0]!.body)).toEqual({ refundAddress: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8" })
+    answer = { status: 400, body: { type: "invalid_data", message: "Invalid request: refundAddress must be a 0x-prefixed 20-byte hex address" } }
+    await expect(client.setRefundAddress("cart_1", "0x1")).rejects.toMatchObject({ status: 400, message: expect.stringContaining("refundAddress") })
+  })
+
   /** What the plugin's error handler answers (lib/errors/storefront-error-answer.ts). */
   const busy = {
     status: 409,
