@@ -2,9 +2,8 @@ import { Badge, Button, Container, Heading, StatusBadge, Text, toast } from "@me
 import type { ReactNode } from "react"
 import { errorMessage, formatDateTime, shortHex } from "../lib/format"
 import { useHealth, useTestConnection } from "../lib/queries"
-import type { AdminChainHealth, AdminHealthCheck, AdminStablecoinHealth } from "../lib/types"
+import type { AdminChainHealth, AdminHealthCheck, AdminReconcileRunResult, AdminStablecoinHealth } from "../lib/types"
 import { CHAIN_NAMES } from "../../lib/explorer/default-explorer-urls"
-import type { ReconcileStablecoinPaymentsWorkflowOutput } from "../../workflows/reconcile-stablecoin-payments"
 
 const Check = ({ label, check }: { label: string; check: AdminHealthCheck }) => (
   <div className="flex items-start gap-x-3 py-1" data-testid="stablecoin-health-check" data-ok={check.ok}>
@@ -46,7 +45,7 @@ const ChainCard = ({ chain }: { chain: AdminChainHealth }) => (
 
 type ReconcileRun = NonNullable<AdminStablecoinHealth["last_reconcile_run"]>
 /** A run's recorded result; runs recorded before a figure existed lack it, so each part may be missing. */
-type ReconcileResult = Partial<ReconcileStablecoinPaymentsWorkflowOutput>
+type ReconcileResult = AdminReconcileRunResult
 
 const Figure = ({ name, label, value, hint }: { name: string; label: string; value: ReactNode; hint?: string }) => (
   <div className="flex flex-col" data-testid="stablecoin-reconcile-figure" data-figure={name}>

@@ -76,6 +76,24 @@ export type AdminStablecoinPayment = {
   created_at: string
 }
 
+/**
+ * What a recorded reconcile run says it did (the reconcile workflow's output, as stored), as far as
+ * the admin shows it; a run recorded before a figure existed lacks it. Declared here so the admin's
+ * build never reads the server's workflow types.
+ */
+export type AdminReconcileRunResult = Partial<{
+  selected: number
+  polled: number
+  captured: number
+  failed: number
+  rateLimited: boolean
+  serviceUnreachable: boolean
+  webhookEvents: { processed: number; captured: number; failed: number }
+  extraPayments: { receipts: number; failedChains: number }
+  refundsOnChain: { found: number; nearMisses: number; failedChains: number }
+  unfinishedOrders: { overdue: number; canceled: number; failed: unknown[] }
+}>
+
 export type AdminWebhookEvent = {
   id: string
   event_id: string
