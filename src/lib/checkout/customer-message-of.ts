@@ -46,6 +46,6 @@ export function customerMessageOf(p: CustomerMessageOfParameters): string {
     case "failed":
       return "This payment could not be confirmed automatically. Do not send more; the store is looking into it."
     case "order_canceled":
-      return `This order was canceled. The ${p.receivedDisplay ?? "amount"} ${p.token} you sent will be refunded to the address it came from. Do not send more.`
+      return `This order was canceled. The ${p.receivedDisplay ?? "amount"} ${p.token} you sent will be refunded. Do not send more.`
   }
 }

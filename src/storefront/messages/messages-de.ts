@@ -126,8 +126,8 @@ export const messagesDe: StablecoinMessages = {
     attention: "Ihre Zahlung muss vom Shop geprüft werden. Senden Sie nichts mehr; der Shop meldet sich bei Ihnen.",
     canceled: ({ amount, refunded }) =>
       refunded
-        ? `Diese Bestellung wurde storniert. Der Shop hat die gesendeten ${amount} an die Absenderadresse zurückerstattet.`
-        : `Diese Bestellung wurde storniert und wird nicht versandt. Die gesendeten ${amount} stehen Ihnen zu: Der Shop erstattet sie an die Absenderadresse zurück. Senden Sie nichts mehr.`,
+        ? `Diese Bestellung wurde storniert. Der Shop hat die gesendeten ${amount} zurückerstattet.`
+        : `Diese Bestellung wurde storniert und wird nicht versandt. Die gesendeten ${amount} stehen Ihnen zu: Der Shop erstattet sie zurück (siehe Erstattungen). Senden Sie nichts mehr.`,
   },
   refund: {
     addressLabel: "Rückerstattungsadresse",

@@ -126,8 +126,8 @@ export const messagesEn: StablecoinMessages = {
     attention: "Your payment needs the store's attention. Do not send more; the store will contact you.",
     canceled: ({ amount, refunded }) =>
       refunded
-        ? `This order was canceled. The store has refunded the ${amount} you sent to the address it came from.`
-        : `This order was canceled and will not ship. The ${amount} you sent is owed back to you: the store will refund it to the address it came from. Do not send more.`,
+        ? `This order was canceled. The store has refunded the ${amount} you sent.`
+        : `This order was canceled and will not ship. The ${amount} you sent is owed back to you: the store will refund it (see Refunds). Do not send more.`,
   },
   refund: {
     addressLabel: "Refund address",
