@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: what the plugin adds to Medusa's own checkout, as ratios against
- * `pp_system_default` measured interleaved in the same run (issue 13). One process run boots a real
+ * `pp_system_default` measured interleaved in the same run. One process run boots a real
  * Medusa app of this repository (`medusa start`, Postgres, the sandbox with no added latency and
  * anvil), then measures:
  *   1. payment session creation (deposit, connect vs system default), cold and warm;
@@ -253,7 +253,7 @@ const VARIANT = process.env.BENCH_REDIS === "1" ? "redis" : "postgres"
 const sqlSamples: Record<string, { during: string[]; after: string[]; service: Record<string, number>; rpc?: number }> = {}
 
 /**
- * 2b. The deferred path, like for like (issue 25 point 2): carts whose deposit is paid on the local anvil
+ * 2b. The deferred path, like for like: carts whose deposit is paid on the local anvil
  * (mint + transfer from the customer's wallet, as a shopper's wallet does) and seen by the service as
  * `confirming` (the sandbox runs with BENCH_CONFIRMATIONS, default 1,000, so nothing confirms on its own),
  * polled once by the storefront's payment route; then
@@ -419,7 +419,7 @@ const LEAK_WARMUP = Number(process.env.BENCH_LEAK_WARMUP ?? 500)
 const LEAK_SETTLE_SECONDS = Number(process.env.BENCH_LEAK_SETTLE_SECONDS ?? 15)
 
 /**
- * 6. Leak test (issue 25 point 4): the server's RSS after a warm-up, then after LEAK_SESSIONS payment sessions
+ * 6. Leak test: the server's RSS after a warm-up, then after LEAK_SESSIONS payment sessions
  * (deposit, connect and system in turn, LEAK_CONCURRENCY at a time, LEAK_SESSIONS_PER_CART sessions on each
  * cart: each new session replaces the collection's previous one) and after LEAK_EVENTS signed webhook deliveries
  * (8 concurrent: half new events of captured payments, a quarter new events of an unhandled type, a quarter

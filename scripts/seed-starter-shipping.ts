@@ -21,7 +21,7 @@ const NAMES = { location: "Stablecoin dev warehouse", fulfillmentSet: "Stablecoi
 
 /**
  * What a Next.js starter's checkout needs beyond the plugin's seed, so `npm run dev`'s store can be
- * its backend as it is (issue 23 point 8): its default countries in the regions, a stock location
+ * its backend as it is: its default countries in the regions, a stock location
  * with the manual fulfillment provider in the store's sales channel, a delivery zone over every
  * region country and a "Standard Shipping" option priced in EUR and USD. The product stays out of
  * every shipping profile: Medusa lists and adds the option for its cart all the same, and only an item

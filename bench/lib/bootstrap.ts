@@ -1,5 +1,5 @@
 /**
- * Bootstrap 95 % intervals for the ratio of two samples' medians and of their p99s (issue 25): both
+ * Bootstrap 95 % intervals for the ratio of two samples' medians and of their p99s: both
  * sample sets are resampled with replacement, independently, `resamples` times with a seeded PRNG (the
  * same inputs give the same interval), and the interval is the 2.5th-97.5th percentile of the resampled
  * ratios. Percentiles are nearest rank, as in ./stats.ts. Pure: no I/O.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 
-/** Where the shopper is, read from the URL so reload, Back/Forward and a shared link land on the same page (issue 23 point 1). */
+/** Where the shopper is, read from the URL so reload, Back/Forward and a shared link land on the same page. */
 export type Route =
   | { name: "product" }
   | { name: "cart"; cartId: string }

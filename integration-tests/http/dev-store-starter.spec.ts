@@ -8,7 +8,7 @@ jest.setTimeout(120_000)
 useStablecoinStack({ chains: [{ chainId: 8453 }] }, () => ({ reconcile: { enabled: false } }))
 
 /**
- * `npm run dev`'s seed (scripts/seed.ts) as the backend of a Next.js starter (issue 23 point 8):
+ * `npm run dev`'s seed (scripts/seed.ts) as the backend of a Next.js starter:
  * the starter's store API calls for its default countries (dtc-starter dk, nextjs-starter us) list
  * a region, and its delivery step finds "Standard Shipping" for the cart and can add it.
  */

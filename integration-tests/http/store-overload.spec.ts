@@ -23,7 +23,7 @@ const stack = useStablecoinStack({ chains: [{ chainId: CHAIN, confirmations: 2 }
   reconcile: { enabled: false },
 }))
 
-/** Issue 22 points 5 and 6: one polling budget per store, and honest overload answers. */
+/** One polling budget per store, and honest overload answers (docs/architecture.md, "Deferred authorization"). */
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreFixture

@@ -10,7 +10,7 @@ jest.setTimeout(60_000)
 
 /**
  * `npm run sandbox` across restarts: a store's .env written from the first start must still be
- * right after the second (issue 23 point 8), and the printed blocks must be what the guide pastes.
+ * right after the second, and the printed blocks must be what the guide pastes.
  */
 describe("npm run sandbox's fixed identity", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "sandbox-identity-"))

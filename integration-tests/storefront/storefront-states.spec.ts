@@ -59,7 +59,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     stack.sandbox.faults.holdSweeps(true)
     await pay(BigInt(payment.amount.baseUnits) * 2n)
     await stack.sandbox.mine(8453, 3)
-    // The payment step's overpaid state, or the order confirmation if the order was placed at once (issue 22).
+    // The payment step's overpaid state, or the order confirmation if the order was placed at once.
     const shown = await waitForStatus(page, ["overpaid", "confirming"])
     if (shown === "overpaid") {
       // The order can be placed, and the page move on to it, between the two reads: its note is checked below.

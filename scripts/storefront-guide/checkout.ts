@@ -45,7 +45,7 @@ export function removeGuideScreenshots() {
  * the same URL must no longer resume the completed cart. On the confirmation page, the guide's
  * payment section must show the payment's state, then its receipt. With `chainChunks` (the production
  * build's chunks holding viem), none may be fetched before the payment step and one must be by the
- * time it shows the address or wallet button (issue 25 point 5: the chain code loads with the check).
+ * time it shows the address or wallet button (the chain code loads with the check).
  */
 export async function checkoutInChromium(
   { storefrontUrl, countryCode, sandbox, rail, label, shots, phone = false, chainChunks }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson; rail: "deposit" | "connect"; label: string; shots: string | null; phone?: boolean; chainChunks?: string[] },

@@ -31,7 +31,7 @@ export type CheckoutState =
   | WithPayment<"held">
   | WithPayment<"order_canceled">
   | { status: "failed"; payment: PublicStablecoinPayment | null; error: CheckoutError }
-  /** The payment did not prove out against the pinned trust roots: nothing is shown, nothing signed (issue 19 point 1). */
+  /** The payment did not prove out against the pinned trust roots: nothing is shown, nothing signed. */
   | { status: "refused"; paymentId: string; check: TrustCheck }
 
 export type CheckoutStatus = CheckoutState["status"]

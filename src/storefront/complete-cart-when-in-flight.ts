@@ -33,7 +33,7 @@ const RETRIED_CODES: ReadonlySet<string> = new Set([
 ])
 
 /**
- * Completes the cart once the payment is sent (issue 22 point 3): a "come back later" answer
+ * Completes the cart once the payment is sent: a "come back later" answer
  * (409 `stablecoin_payment_not_in_flight` while the service has not seen the transfer, 409
  * `stablecoin_busy`, 503) is retried after Retry-After, at least the backoff, a bounded number of times. A 400 `not_allowed` is a store that places the order only after the
  * webhook's capture: no retry, the store view will name the order.

@@ -22,7 +22,7 @@ export type WalletState =
   | { step: "error"; error: WalletError }
 
 /**
- * `canPay`: whether a Pay button may be offered now (one payment per checkout, issue 19 point 3).
+ * `canPay`: whether a Pay button may be offered now (one payment per checkout).
  * `payer`: the wallet this page paid from, once it paid (the refund address field is prefilled with it).
  */
 export type CheckoutSnapshot = { checkout: CheckoutState; wallet: WalletState; canPay: boolean; payer: string | null }
@@ -47,7 +47,7 @@ export type CreateCheckoutControllerParameters = {
 
 export type CheckoutController = ReturnType<typeof createCheckoutController>
 
-/** Phases in which the payment is in flight: the cart can be completed (issue 22 point 1). */
+/** Phases in which the payment is in flight: the cart can be completed. */
 const IN_FLIGHT_PHASES: ReadonlyArray<PublicStablecoinPayment["phase"]> = ["detected", "confirming", "paid", "overpaid", "underpaid"]
 /** After a completion run gave up, the next one starts no sooner than this. */
 const COMPLETION_PAUSE_MS = 30_000
@@ -58,7 +58,7 @@ const COMPLETION_PAUSE_MS = 30_000
  * wallet (one payment per checkout), completes the cart once the payment is in flight, and
  * tells subscribers the one current state. A storefront renders `getSnapshot()` and calls the actions.
  * The chain code is fetched when the first answer with an address is proved and the wallet code
- * when the shopper picks a wallet (issue 25 point 5), so the page itself loads neither.
+ * when the shopper picks a wallet, so the page itself loads neither.
  * @example
  * const controller = createCheckoutController({ client, cart, trustRoots: process.env.NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS, onOrderPlaced: (id) => router.push(`/order/${id}`) })
  * controller.subscribe(render)
@@ -127,7 +127,7 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
     return { code: "network", message: "The store could not be reached. Check your connection; we keep trying.", retryable: true }
   }
 
-  /** Once the payment is in flight, completes the cart (issue 22 point 3); one run at a time. */
+  /** Once the payment is in flight, completes the cart; one run at a time. */
   function completeIfInFlight(payment: PublicStablecoinPayment | null) {
     const walletSent = snapshot.wallet.step === "submitted" || (payment !== null && sent.read(payment.paymentId).sent.length > 0)
     const inFlight = walletSent || (payment !== null && IN_FLIGHT_PHASES.includes(payment.phase))

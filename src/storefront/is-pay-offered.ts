@@ -5,7 +5,7 @@ import { PENDING_WALLET_REQUEST_MS, type SentPaymentRecord } from "./sent-paymen
 const PAYABLE_PHASES: ReadonlyArray<PublicStablecoinPayment["phase"]> = ["waiting", "expired", "underpaid"]
 
 /**
- * Whether Pay may be offered for a payment (issue 19 point 3): never while a wallet request is
+ * Whether Pay may be offered for a payment: never while a wallet request is
  * open in this browser, never once this browser sent a transaction the store has not yet counted
  * (a reload, Back or a second tab reads the same record), never once the store saw a transfer
  * while it still says waiting. Underpaid offers Pay for the remaining amount only when the store

@@ -1,7 +1,7 @@
 import { formatTokenAmount } from "../lib/chain/format-token-amount"
 import type { PublicStablecoinPayment, PublicTokenAmount } from "../lib/checkout/public-payment"
 
-/** The payment as the order confirmation shows it, until it is captured (issue 22 point 3). */
+/** The payment as the order confirmation shows it, until it is captured. */
 export type OrderPaymentState =
   | { status: "confirming"; payment: PublicStablecoinPayment }
   | { status: "underpaid"; payment: PublicStablecoinPayment; remaining: PublicTokenAmount | null }
@@ -26,7 +26,7 @@ export function canceledRefundOf(payment: PublicStablecoinPayment): CanceledRefu
 /**
  * Whether the store says the payment is captured: the view's `captured` when it has one, else its
  * `order_placed` phase, which the view gives only to a captured payment (an order placed while the
- * payment is on its way keeps the payment's own phase; before issue 22 orders existed only after capture).
+ * payment is on its way keeps the payment's own phase; an older store view placed orders only after the capture).
  */
 export function isCapturedPayment(payment: PublicStablecoinPayment): boolean {
   const captured = (payment as PublicStablecoinPayment & { captured?: boolean }).captured

@@ -17,7 +17,7 @@ export type SentPayments = ReturnType<typeof createSentPayments>
 
 /**
  * The per-payment record of what this browser sent, in localStorage so a reload, the Back button
- * or a second tab of the same store sees it (issue 19 point 3). Reads and writes are synchronous,
+ * or a second tab of the same store sees it. Reads and writes are synchronous,
  * so a click checks and claims the payment with no await in between. Without storage (private
  * mode, a test) it keeps the record in memory for this page.
  * @example const sent = createSentPayments(window.localStorage); sent.claim(paymentId, Date.now())

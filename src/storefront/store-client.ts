@@ -15,7 +15,7 @@ export type CreateStablecoinStoreClientParameters = {
   providerRegistrationId?: string
 } & (
   | {
-      /** The storefront's own `@medusajs/js-sdk` client: the step sends every store request through it (issue 23 point 7). */
+      /** The storefront's own `@medusajs/js-sdk` client: the step sends every store request through it. */
       sdk: MedusaSdkLike
     }
   | {
@@ -99,7 +99,7 @@ export function createStablecoinStoreClient(parameters: CreateStablecoinStoreCli
     setRefundAddress: (cartId: string, refundAddress: string) =>
       request<{ refundAddress: string }>(`/store/stablecoin/carts/${encodeURIComponent(cartId)}/payment/refund-address`, { method: "POST", body: { refundAddress } }),
     /**
-     * Completes the cart. With deferred authorization (issue 22) the store answers 409
+     * Completes the cart. With deferred authorization the store answers 409
      * `stablecoin_payment_not_in_flight` with Retry-After until the payment is in flight, then
      * places the order; older stores answer 400 not_allowed until the webhook captured (both thrown).
      * Once an order exists, 200 with it.

@@ -29,7 +29,7 @@ type Ok = Extract<Checkout, { ok: true }>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const stats = (values: number[]) => ({ p50: percentile(values, 50), p99: percentile(values, 99), max: values.length ? Math.max(...values) : NaN, n: values.length })
 const ratio = (x: number, y: number) => Math.round((x / y) * 100) / 100
-/** Completes on unpaid carts in the hang-up storm (issue 22 "Why": 180 on 4 carts stalled the store). */
+/** Completes on unpaid carts in the hang-up storm (180 on 4 carts once stalled the store). */
 const HANG_UPS = Number(process.env.RELIABILITY_HANG_UPS ?? 240)
 /** Open checkout pages in the polling flood, and the real checkouts that pay meanwhile. */
 const PAGES = Number(process.env.RELIABILITY_POLLING_PAGES ?? 1000)
@@ -49,7 +49,7 @@ const POLLING_FLOOD_VARIANT: Variant = "postgres"
 const COMPLETION_FLOOD_VARIANT: Variant = "redis"
 
 /**
- * Issue 22 point 7 and its "Tests": deferred authorization under load and abuse, on the two-instance
+ * Deferred authorization under load and abuse (RELIABILITY.md), on the two-instance
  * setup. The storefront completes a cart once its payment is sent and is refused (409, Retry-After)
  * until the store sees it; no lock of the plugin's is held across a client's request, so clients
  * that hang up, flood completions or keep a thousand pages open change nothing for the captures.

@@ -10,7 +10,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const QUOTE_TRIES_ON_502 = 3
 
 /**
- * Issue 12, part 4: the sandbox's faults (and a service, RPC and receiver taken down at the proxy
+ * The sandbox's faults (and a service, RPC and receiver taken down at the proxy
  * in front of them) on the two-instance setup. Each storm checks: no quote used twice, no session
  * showing an address that was not verified on-chain, every failed checkout answered with a
  * storefront error code and no service text, every paid payment captured once (with its order)

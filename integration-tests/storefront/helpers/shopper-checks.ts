@@ -7,7 +7,7 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /**
- * Words a shopper should never read (issue 23 point 3) in what the page shows (innerText: hidden
+ * Words a shopper should never read in what the page shows (innerText: hidden
  * and collapsed parts excluded), and raw ids of Medusa records.
  */
 export async function developerTermsIn(page: Page): Promise<string[]> {
@@ -39,7 +39,7 @@ export async function tabTo(page: Page, name: RegExp, max = 40): Promise<boolean
   return false
 }
 
-/** What a shopper-facing page must be in every state (issue 23 points 3 and 4): fits the screen, no developer words, no serious axe finding. */
+/** What a shopper-facing page must be in every state: fits the screen, no developer words, no serious axe finding. */
 export async function expectShopperReady(page: Page) {
   expect(await horizontalOverflow(page)).toBe(0)
   expect(await developerTermsIn(page)).toEqual([])

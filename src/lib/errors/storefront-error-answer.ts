@@ -12,7 +12,7 @@ type AnswerRule = { status: 400 | 409 | 422 | 503; type: StorefrontErrorType; re
 
 /**
  * Every storefront code's HTTP answer: the status, Medusa's error type, and the default wait for
- * the codes that mean "come back later" (issue 22 point 6: overload answers 503 or 409 with
+ * the codes that mean "come back later" (overload answers 503 or 409 with
  * Retry-After, never 500). The statuses are those Medusa's own handler gave each type before.
  */
 export const STOREFRONT_ERROR_ANSWERS = {

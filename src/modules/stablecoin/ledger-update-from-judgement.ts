@@ -45,7 +45,7 @@ export function ledgerUpdateFromJudgement(row: LedgerPayment, observation: Payme
   if (judgement.status === null) {
     return { id: row.id, ...(judgement.attention ? { attention } : {}), ...(mismatch ? { mismatch } : {}) }
   }
-  // The chain scan may have found payments the service never reports (issue 19 point 4): an
+  // The chain scan may have found payments the service never reports: an
   // observation that knows only the first one does not shrink the surplus owed back.
   const chainSurplus = row.received_amount ? BigInt(row.received_amount) - BigInt(row.expected_amount) : 0n
   const judgedSurplus = judgement.surplus ? BigInt(judgement.surplus) : 0n

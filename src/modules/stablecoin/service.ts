@@ -519,7 +519,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   /**
-   * Takes up to `limit` payments due for a chain scan (issue 19 point 4): paid into (a transaction
+   * Takes up to `limit` payments due for a chain scan: paid into (a transaction
    * is known), addresses verified, captured less than `scanDays` ago, or not captured but no longer
    * watched by the service (`stoppedWatching` statuses) and created less than `scanDays` ago; and
    * not scanned in the last `everyMinutes`. Marked scanned now in the same statement (for update

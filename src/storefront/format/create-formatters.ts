@@ -4,7 +4,7 @@ const exact = (decimal: string) => decimal as unknown as number
 export type StablecoinFormatters = ReturnType<typeof createFormatters>
 
 /**
- * Amounts, rates and times for the shopper's locale (issue 23 point 5), all through `Intl`.
+ * Amounts, rates and times for the shopper's locale, all through `Intl`.
  * Token amounts stay decimal strings from the payment's own decimals: never a float.
  * @example createFormatters("de-DE").token("27.135", "USDC", 6) // "27,135 USDC"
  */

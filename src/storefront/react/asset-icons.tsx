@@ -1,4 +1,4 @@
-/** Inline SVG marks for networks and tokens: no image request, no third-party host (issue 23 point 2). */
+/** Inline SVG marks for networks and tokens: no image request, no third-party host. */
 const NETWORK_COLOURS: Record<number, string> = { 1: "#627eea", 10: "#ff0420", 56: "#f0b90b", 137: "#8247e5", 8453: "#0052ff", 42161: "#213147", 43114: "#e84142" }
 const TOKEN_COLOURS: Record<string, string> = { USDC: "#2775ca", USDT: "#26a17b", EURC: "#2f5fd0" }
 

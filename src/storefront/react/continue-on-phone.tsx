@@ -3,7 +3,7 @@ import { useStablecoinText } from "./stablecoin-text"
 
 /**
  * "Continue on your phone": the page's own URL (which names the payment) as a QR code, so the
- * same payment opens on the phone, never a new one (issue 23 point 1). Hidden on narrow screens.
+ * same payment opens on the phone, never a new one. Hidden on narrow screens.
  */
 export function ContinueOnPhone({ url }: { url: string }) {
   const { t } = useStablecoinText()

@@ -17,7 +17,7 @@ export type OrderPaymentStatusProps = StablecoinTextProps &
   StoreAccessProps & {
   /**
    * The same pinned trust roots as the payment step's: a payment that arrived short shows its
-   * address again here, and only once it proved out against them (issue 19 point 1).
+   * address again here, and only once it proved out against them.
    */
   trustRoots: StorefrontTrustRoots | string | null | undefined
   /** The cart the order was placed from (the store view is per cart). */
@@ -32,7 +32,7 @@ export type OrderPaymentStatusProps = StablecoinTextProps &
 }
 
 /**
- * The payment on the order's page (issue 22 point 3, issue 23 point 1): the order is placed as
+ * The payment on the order's page: the order is placed as
  * soon as the payment is in flight, so this says "confirming" until the store view says the
  * payment is captured, then shows the receipt; an underpaid payment shows what is still to send
  * with its own QR; a surplus says the store will refund it; each refund the store listed shows with
@@ -50,7 +50,7 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
   const { t, f, locale } = useStablecoinText()
   const client = useStoreClient({ client: given, sdk, baseUrl, publishableKey })
   const [state, setState] = useState<OrderPaymentState | null>(null)
-  // The chain code is fetched only for a short payment, whose address is shown again once proved (issue 25 point 5).
+  // The chain code is fetched only for a short payment, whose address is shown again once proved.
   const loadVerifier = useMemo(() => lazyDisplayVerifier(trustRoots), [trustRoots])
   useEffect(() => {
     let live = true

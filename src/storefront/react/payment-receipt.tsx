@@ -4,7 +4,7 @@ import { useStablecoinText } from "./stablecoin-text"
 import { TransactionFact } from "./transaction-link"
 
 /**
- * The shopper's receipt once the store captured the payment (issue 23 point 3): amount and token,
+ * The shopper's receipt once the store captured the payment: amount and token,
  * network, time, and the transaction linked to the network's explorer; a surplus says it is refunded.
  */
 export function PaymentReceipt({ payment, explorerUrl }: { payment: PublicStablecoinPayment; explorerUrl?: string | null }) {

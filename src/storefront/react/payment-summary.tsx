@@ -4,7 +4,7 @@ import { NetworkIcon, TokenIcon } from "./asset-icons"
 import { useStablecoinText } from "./stablecoin-text"
 
 /**
- * What the shopper pays, at a glance (issue 23 point 2): the order total, the token amount, the
+ * What the shopper pays, at a glance: the order total, the token amount, the
  * rate between them, the network and the token with their marks.
  */
 export function PaymentSummary({ payment }: { payment: PublicStablecoinPayment }) {

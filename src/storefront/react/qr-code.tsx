@@ -2,8 +2,8 @@
 import { useEffect, useState } from "react"
 
 /**
- * A QR code of `value` as inline SVG, labelled for screen readers; the stylesheet draws it at least 200 px wide (issue 23 point 2).
- * The encoder is fetched when a code is first drawn, not with the page (issue 25 point 5).
+ * A QR code of `value` as inline SVG, labelled for screen readers; the stylesheet draws it at least 200 px wide.
+ * The encoder is fetched when a code is first drawn, not with the page.
  */
 export function QrCode({ value, label, className = "stablecoin-payment__qr" }: { value: string; label: string; className?: string }) {
   const [svg, setSvg] = useState<string | null>(null)

@@ -6,7 +6,7 @@ import { useStablecoinText } from "./stablecoin-text"
 /**
  * Time left on the quote's price, ticking each second, and what happens at zero (the address
  * stays valid; a late payment is still credited). A timer role: screen readers do not announce
- * every tick (issue 23 point 2).
+ * every tick.
  */
 export function QuoteCountdown({ expiresAt, rail }: { expiresAt: string; rail: Rail }) {
   const { t, f } = useStablecoinText()

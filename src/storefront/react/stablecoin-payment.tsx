@@ -77,7 +77,7 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
   const payment = "payment" in state ? state.payment : null
   const shareUrl = useResumeUrl(cart.id, resumeParam, payment !== null)
   const payable = payment !== null && PAY_STATES.includes(state.status)
-  // A new price is offered only while nothing was sent or seen for this payment (one payment per checkout, issue 19 point 3).
+  // A new price is offered only while nothing was sent or seen for this payment (one payment per checkout).
   const canRequote = payable && state.status !== "underpaid" && snapshot.canPay && payment.received === null && payment.txHash === null
   const mustChoose = state.status === "idle" || (state.status === "failed" && state.error.retryable) || (state.status === "expired" && payment?.rail === "connect" && canRequote)
   const choosing = (mustChoose || (changing && canRequote)) && options !== null

@@ -1,5 +1,5 @@
 /**
- * The components' look, from CSS variables (issue 23 point 4): each `--stablecoin-*` variable
+ * The components' look, from CSS variables: each `--stablecoin-*` variable
  * falls back to the Medusa UI preset's token of the same role (`--fg-base`, `--bg-subtle`,
  * `--border-base`, ... as Medusa's starter defines them through its Tailwind theme), then to a
  * neutral default, so a starter's theme styles the step without overrides and a store can set

@@ -8,7 +8,7 @@ type StablecoinText = { t: StablecoinMessages; f: StablecoinFormatters; locale: 
 
 const TextContext = createContext<StablecoinText | null>(null)
 
-/** The props every top-level component takes for its language (issue 23 point 5). */
+/** The props every top-level component takes for its language. */
 export type StablecoinTextProps = {
   /** BCP 47 locale for sentences and `Intl` formats (default: the page's `<html lang>`, else "en"). */
   locale?: string

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react"
 /**
  * Writes the cart into the page's URL (`?cart=<id>` by default) as soon as a payment exists, with
  * history.replaceState, so a reload, Back/Forward, a reopened tab or the same URL on a phone open
- * this payment again, never a new one (issue 23 point 1). Returns the URL to share (the "continue
+ * this payment again, never a new one. Returns the URL to share (the "continue
  * on your phone" code). `param: false` leaves the URL to the storefront.
  */
 export function useResumeUrl(cartId: string, param: string | false, active: boolean): string | null {

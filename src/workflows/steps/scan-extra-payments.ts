@@ -39,7 +39,7 @@ const stoppedWatching = {
 const lower = (v: string | undefined | null) => (v ?? "").toLowerCase()
 
 /**
- * This step finds the payments the service does not report (issue 19 point 4): a second transfer
+ * This step finds the payments the service does not report: a second transfer
  * to a forwarder, a second pool deposit with the same reference, a payment after the sweep or the
  * capture. It takes a bounded batch of payments due for a scan (extraPayments options), and per
  * chain reads bounded block ranges with at most one eth_getLogs per rail per range, from each

@@ -12,7 +12,7 @@ export type CartPaymentLedgerRow = PublicLedgerRow & Pick<LedgerPayment, "id" | 
 /** What a refresh did: asked the service, had nothing to do (read recently), or could not ask (store budget spent, service busy). */
 export type CartPaymentRefresh = "refreshed" | "not_due" | "stale"
 
-/** The answer: the view, and how fresh it is (issue 22 point 5). */
+/** The answer: the view, and how fresh it is. */
 export type CartPaymentView = StablecoinCartPaymentResponse & {
   /** When the plugin last learned this payment's state (a read, a poll or an event), ISO 8601; null without a payment. */
   observedAt: string | null
