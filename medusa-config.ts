@@ -17,7 +17,7 @@ const stablecoinOptions = JSON.parse(process.env.STABLECOIN_OPTIONS ?? "{}")
  *   LOCKING_PROVIDER    postgres | redis: where the plugin's per-payment lock lives across processes
  *                       (default: redis when REDIS_URL is set, else Medusa's in-process lock)
  *   DATABASE_POOL_MAX   Postgres connections per process (Medusa's default is 10)
- * See README "Running in production" and RELIABILITY.md.
+ * See docs/operations.md, "Running in production", and RELIABILITY.md.
  */
 const workerMode = process.env.MEDUSA_WORKER_MODE as "shared" | "server" | "worker" | undefined
 const redisUrl = process.env.REDIS_URL || undefined

@@ -315,7 +315,7 @@ export function figures(variant: string) {
 }
 
 /**
- * The storefront's completion of a stablecoin cart (README: deferred authorization): POST complete;
+ * The storefront's completion of a stablecoin cart (docs/operations.md, "Deferred authorization: the order is placed once the payment is on its way"): POST complete;
  * while it is refused 409 `stablecoin_payment_not_in_flight`, wait its Retry-After and ask again,
  * until the order is placed or `timeoutMs` passed. Resolves with the last answer, the tries and when the order came.
  */

@@ -223,7 +223,7 @@ export function defineReliabilitySuite(variant: Variant) {
       const ids = ok.map((c) => c.s.d.paymentId as string)
       const idSet = new Set(ids)
       const captures = sampleCaptures(cluster, ids)
-      // Deferred authorization (README): each storefront completes its cart as soon as its payment is
+      // Deferred authorization (docs/operations.md): each storefront completes its cart as soon as its payment is
       // sent (409 stablecoin_payment_not_in_flight until the store sees it, then the order, awaiting payment).
       const cartOf = new Map(ok.map((c, i) => [c.s.d.paymentId as string, { cartId: c.s.cartId, base: cluster.instances[i % 2]!.url }]))
       const completions = new Map<string, ReturnType<typeof completeWhenInFlight>>()

@@ -18,7 +18,7 @@ const useStorefrontConfig = () =>
     staleTime: 60_000,
   })
 
-/** The storefront configuration (pinned trust roots) with a copy button: what the storefront's `.env.local` needs (README "Storefront"). */
+/** The storefront configuration (pinned trust roots) with a copy button: what the storefront's `.env.local` needs (docs/storefront.md, "Trust roots pinned in the browser"). */
 export const StorefrontConfigPanel = () => {
   const { data, isPending, error } = useStorefrontConfig()
   const env = data?.env ?? ""
