@@ -245,8 +245,8 @@ export async function orderOf(cluster: Cluster, cartId: string) {
 }
 
 /**
- * Checks that each cart became exactly one order, with either locking provider (RELIABILITY.md
- * finding 13: with @medusajs/locking-postgres the webhook's completion once raced the storefront's).
+ * Checks that each cart became exactly one order, with either locking provider (RELIABILITY.md,
+ * "What was fixed and why it holds": with @medusajs/locking-postgres the webhook's completion once raced the storefront's).
  */
 export async function expectOneOrderPerCart(cluster: Cluster, cartIds: string[]): Promise<void> {
   const orders = await Promise.all(cartIds.map((id) => orderOf(cluster, id)))
@@ -334,7 +334,7 @@ export async function completeWhenInFlight(base: string, seed: DevSeed, cartId: 
   }
 }
 
-/** Medusa's answer to the second of two completions of one cart that both passed its cart lock (RELIABILITY.md finding 13). */
+/** Medusa's answer to the second of two completions of one cart that both passed its cart lock (RELIABILITY.md, "What was fixed and why it holds"). */
 const SECOND_COMPLETION = "Cannot create multiple links between 'order' and 'payment'"
 
 /**

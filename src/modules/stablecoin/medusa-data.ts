@@ -124,7 +124,7 @@ const ORDER_CANCELED = `exists (select 1 from payment_collection pc where pc.id 
 /** A session with what judging and capturing its payment need: its Medusa payment, its cart and order, whether another payment settled its collection, and whether its order was canceled. */
 export type SessionState = { session: MedusaPaymentSession; payment: MedusaSessionPayment | null; cart: CartOfSession; settledOtherwise: boolean; orderCanceled: boolean }
 
-/** One statement for what every judgement and capture reads of a session (bench/RESULTS.md, statements per confirmation). */
+/** One statement for what every judgement and capture reads of a session (bench/RESULTS.md, "Confirmation to capture on the deferred path"). */
 export async function sessionState(execute: Execute, sessionId: string): Promise<SessionState | null> {
   const [row] = (await execute(
     `select ${SESSION_COLUMNS}, l.cart_id, o.order_id,

@@ -230,7 +230,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   /**
    * Sets columns of one ledger row in a single statement. MikroORM's update is a transaction
    * around a read and the write (BEGIN, select, update, COMMIT), paid twice per capture
-   * (bench/RESULTS.md, proposal 2). Only the model's own columns; jsonb ones are sent as JSON.
+   * (bench/RESULTS.md, "Where the time goes"). Only the model's own columns; jsonb ones are sent as JSON.
    */
   @InjectManager()
   async updateLedgerPayment({ id, ...fields }: LedgerPaymentUpdate, @MedusaContext() sharedContext: Context = {}): Promise<void> {
@@ -454,7 +454,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   ): Promise<ClaimedPaymentRow[]> {
     return this.manager(sharedContext).execute(
       // id = any(array(...)): the taken ids are looked up by primary key; "id in (select ...)" let the planner
-      // hash-join a sequential scan of the whole ledger (bench/RESULTS.md, reconcile at 100,000 pending).
+      // hash-join a sequential scan of the whole ledger (bench/RESULTS.md, "Where the time goes").
       `update stablecoin_payment set poll_claimed_by = ?, poll_claimed_at = now()
         where id = any(array(
           select id from stablecoin_payment
