@@ -112,22 +112,26 @@ medusaIntegrationTestRunner({
       const recorded = await api.post(path, { tx_hash: txHash }, admin)
       expect(recorded.data).toMatchObject({ recorded: true })
       expect(await view(opened.cart.id)).toMatchObject({ refunds: [{ state: "sent", txHash: txHash.toLowerCase() }], kept: { baseUnits: (received - amount).toString() } })
-      // A later change leaves a sent refund where it went.
-      await giveRefundAddress(opened.cart.id, { refundAddress: freshAddress() })
+      // Once a refund is listed the address is fixed: a storefront request cannot move money owed.
+      const moved = await giveRefundAddress(opened.cart.id, { refundAddress: freshAddress() })
+      expect(moved.status).toBe(400)
+      expect(moved.data.message).toContain("refundAddress can no longer change")
+      expect((await ledgerRow(container, opened.d.paymentId))!.refund_address).toBe(refundTo)
       expect((await refundsOf(opened.d.paymentId))[0]).toMatchObject({ state: "sent", destination: refundTo })
     })
 
-    it("an address given after a refund is due: the due refund is sent there from then on; only the cart's current payment takes it", async () => {
+    it("an address given after a refund is due is refused (400) and moves nothing; only the cart's current payment takes one", async () => {
       const opened = await openSession(api, store, "deposit")
       await payAndPlace(opened)
       const refund = await refundFive(opened)
       expect(refund.destination).toBeUndefined()
 
       const refundTo = freshAddress()
-      expect((await giveRefundAddress(opened.cart.id, { refundAddress: refundTo })).status).toBe(200)
-      expect(await refundsOf(opened.d.paymentId)).toEqual([expect.objectContaining({ id: refund.id, state: "due", destination: refundTo })])
-      // A second refund listed afterwards goes there too.
-      expect(await refundFive(opened)).toMatchObject({ state: "due", destination: refundTo })
+      const late = await giveRefundAddress(opened.cart.id, { refundAddress: refundTo })
+      expect(late.status).toBe(400)
+      expect((await ledgerRow(container, opened.d.paymentId))!.refund_address).toBeNull()
+      expect(await refundsOf(opened.d.paymentId)).toEqual([expect.objectContaining({ id: refund.id, state: "due" })])
+      expect((await refundsOf(opened.d.paymentId))[0]!.destination).toBeUndefined()
 
       const unknownCart = await giveRefundAddress("cart_unknown", { refundAddress: refundTo })
       expect(unknownCart.status).toBe(404)

@@ -766,21 +766,18 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
 
   /**
    * Records where the shopper wants refunds to go (the store route checked the address and that this
-   * is the cart's current payment) and sends every refund still due there; a sent refund keeps where it
-   * went. A due refund whose destination changes is scanned for afresh (its cursor and near miss were
-   * about the old destination). Under the row's lock, like every other write of the refunds.
+   * is the cart's current payment), only while no refund of the payment is listed: anyone holding the
+   * cart id (a shared "continue on your phone" link) can call the route, so money already owed never
+   * changes destination on a storefront's word. Returns false, writing nothing, once a refund is
+   * listed. Under the row's lock, like every other write of the refunds.
    */
   @InjectTransactionManager()
-  async recordRefundAddress(paymentRowId: string, refundAddress: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund[]> {
+  async recordRefundAddress(paymentRowId: string, refundAddress: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
     const manager = this.manager(sharedContext)
     const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? and deleted_at is null for update`, [paymentRowId])
-    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((refund) => {
-      if (refund.state !== "due" || refund.destination === refundAddress) return refund
-      const { scannedToBlock: _cursor, scannedAt: _scannedAt, nearMiss: _nearMiss, ...rest } = refund
-      return { ...rest, destination: refundAddress }
-    })
-    await manager.execute(`update stablecoin_payment set refund_address = ?, refunds = ?, updated_at = now() where id = ?`, [refundAddress, JSON.stringify(refunds), paymentRowId])
-    return refunds
+    if (!row || ((row.refunds ?? []) as LedgerRefund[]).length > 0) return false
+    await manager.execute(`update stablecoin_payment set refund_address = ?, updated_at = now() where id = ?`, [refundAddress, paymentRowId])
+    return true
   }
 }
 

@@ -7,8 +7,9 @@ import { currentLedgerRowOf, currentStablecoinSessionOf } from "../get-cart-paym
 /**
  * POST /store/stablecoin/carts/:id/payment/refund-address: where refunds of the cart's current
  * stablecoin payment go (body validated: a 0x address, checksummed). Kept on the plugin's ledger row,
- * never in the session's data (docs/architecture.md#where-facts-live); refunds already due are sent
- * there too. It only says where money goes back: what is owed and captured never reads it.
+ * never in the session's data (docs/architecture.md#where-facts-live). Once a refund of the payment is
+ * listed the address is fixed (400 not_allowed): what is owed never changes destination on a storefront's word.
+ * It only says where money goes back: what is owed and captured never reads it.
  */
 export const POST = async (req: MedusaRequest<StorePostStablecoinRefundAddressType>, res: MedusaResponse<{ refundAddress: string }>) => {
   const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
@@ -21,6 +22,8 @@ export const POST = async (req: MedusaRequest<StorePostStablecoinRefundAddressTy
   const row = session ? await currentLedgerRowOf(session, (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId })) : null
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${req.params.id} has no stablecoin payment: choose the token first, then give refundAddress.`)
   const { refundAddress } = req.validatedBody
-  await ledger.recordRefundAddress(row.id, refundAddress)
+  if (!(await ledger.recordRefundAddress(row.id, refundAddress))) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "refundAddress can no longer change: a refund of this payment is already recorded; contact the store.")
+  }
   res.json({ refundAddress })
 }
