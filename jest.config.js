@@ -2,7 +2,10 @@ const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
 
 const transform = {
-  "^.+\\.[jt]sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", tsx: true, decorators: true }, target: "es2021" } }],
+  "^.+\\.[jt]sx?$": [
+    "@swc/jest",
+    { jsc: { parser: { syntax: "typescript", tsx: true, decorators: true }, target: "es2021" } },
+  ],
 }
 const common = {
   transform,

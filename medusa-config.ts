@@ -22,15 +22,37 @@ const stablecoinOptions = JSON.parse(process.env.STABLECOIN_OPTIONS ?? "{}")
 const workerMode = process.env.MEDUSA_WORKER_MODE as "shared" | "server" | "worker" | undefined
 const redisUrl = process.env.REDIS_URL || undefined
 const lockingProvider = process.env.LOCKING_PROVIDER || (redisUrl ? "redis" : undefined)
-if (lockingProvider && !["postgres", "redis"].includes(lockingProvider)) throw new Error(`LOCKING_PROVIDER must be postgres or redis, not ${lockingProvider}`)
+if (lockingProvider && !["postgres", "redis"].includes(lockingProvider))
+  throw new Error(`LOCKING_PROVIDER must be postgres or redis, not ${lockingProvider}`)
 if (lockingProvider === "redis" && !redisUrl) throw new Error("LOCKING_PROVIDER=redis needs REDIS_URL")
 const poolMax = process.env.DATABASE_POOL_MAX ? Number(process.env.DATABASE_POOL_MAX) : undefined
 
 const productionModules = [
   ...(lockingProvider === "postgres"
-    ? [{ resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }] } }]
+    ? [
+        {
+          resolve: "@medusajs/medusa/locking",
+          options: {
+            providers: [{ resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }],
+          },
+        },
+      ]
     : lockingProvider === "redis"
-      ? [{ resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] } }]
+      ? [
+          {
+            resolve: "@medusajs/medusa/locking",
+            options: {
+              providers: [
+                {
+                  resolve: "@medusajs/medusa/locking-redis",
+                  id: "locking-redis",
+                  is_default: true,
+                  options: { redisUrl },
+                },
+              ],
+            },
+          },
+        ]
       : []),
   ...(redisUrl
     ? [

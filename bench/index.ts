@@ -18,6 +18,8 @@ parseCommandLine({
 })
 
 for (const bench of ["initiate-payment.bench.ts", "checkout.bench.ts"]) {
-  const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(__dirname, bench)], { stdio: "inherit" })
+  const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(__dirname, bench)], {
+    stdio: "inherit",
+  })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }

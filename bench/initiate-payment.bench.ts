@@ -14,7 +14,10 @@ import { createChainVerifier } from "#src/lib/chain/index"
 import { parsePluginOptions } from "#src/lib/options/index"
 import { createPluginRuntime, pluginRuntimeOf } from "#src/lib/runtime/plugin-runtime"
 import type { StablecoinBase } from "#src/providers/stablecoin/core/stablecoin-base"
-import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "#src/providers/stablecoin/services/index"
+import {
+  StablecoinConnectProviderService,
+  StablecoinDepositProviderService,
+} from "#src/providers/stablecoin/services/index"
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50)
 
@@ -32,11 +35,19 @@ async function measure(label: string, fn: () => Promise<unknown>, span?: () => n
 }
 
 async function main() {
-  const sandbox = await startSandbox({ chains: [{ chainId: 8453 }], rateLimit: { capacity: 10_000, refillPerSecond: 10_000 } })
+  const sandbox = await startSandbox({
+    chains: [{ chainId: 8453 }],
+    rateLimit: { capacity: 10_000, refillPerSecond: 10_000 },
+  })
   try {
     const { options, client } = createPluginRuntime(parsePluginOptions(pluginOptionsFor(sandbox)))
     const quoteAndIntent = async () => {
-      const quote = await client.createQuote({ merchantId: options.merchantId, cart: { total: 25, currency: "EUR" }, token: "USDC", chainId: 8453 })
+      const quote = await client.createQuote({
+        merchantId: options.merchantId,
+        cart: { total: 25, currency: "EUR" },
+        token: "USDC",
+        chainId: 8453,
+      })
       if (!quote.ok) throw quote.error
       const intent = await client.createPoolDeposit({ quoteId: quote.value.quoteId })
       if (!intent.ok) throw intent.error
@@ -44,7 +55,9 @@ async function main() {
     }
     const fixtures = await Promise.all(Array.from({ length: RUNS }, quoteAndIntent))
     let i = 0
-    await measure("verifyDepositIntent, cold (1 JSON-RPC batch)", () => createChainVerifier({ chains: options.chains }).verifyDepositIntent(fixtures[i++ % RUNS]!))
+    await measure("verifyDepositIntent, cold (1 JSON-RPC batch)", () =>
+      createChainVerifier({ chains: options.chains }).verifyDepositIntent(fixtures[i++ % RUNS]!),
+    )
     const warm = createChainVerifier({ chains: options.chains })
     await warm.verifyDepositIntent(fixtures[0]!)
     await measure("verifyDepositIntent, warm (cached, no RPC)", () => warm.verifyDepositIntent(fixtures[i++ % RUNS]!))
@@ -52,7 +65,8 @@ async function main() {
     const logger = { info() {}, warn() {}, error() {}, debug() {}, log() {} } as unknown as Logger
     const deposit = new StablecoinDepositProviderService({ logger }, options)
     const connect = new StablecoinConnectProviderService({ logger }, options)
-    const initiate = (provider: StablecoinBase) => () => provider.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
+    const initiate = (provider: StablecoinBase) => () =>
+      provider.initiatePayment({ amount: 25, currency_code: "eur", data: {} })
     await initiate(deposit)()
     await initiate(connect)()
     await measure("initiatePayment, deposit rail (quote+intent+verify)", initiate(deposit))
@@ -71,7 +85,10 @@ async function main() {
       }
       Object.assign(shared, { [call]: noted })
     }
-    for (const [rail, provider] of [["deposit", deposit], ["connect", connect]] as const) {
+    for (const [rail, provider] of [
+      ["deposit", deposit],
+      ["connect", connect],
+    ] as const) {
       let end = 0
       const run = async () => {
         await initiate(provider)()

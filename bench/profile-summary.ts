@@ -12,7 +12,11 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 
 const arg = process.argv[2] ?? "bench/profile"
 const file = fs.statSync(arg).isDirectory()
-  ? fs.readdirSync(arg).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(arg, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!
+  ? fs
+      .readdirSync(arg)
+      .filter((f) => f.endsWith(".cpuprofile"))
+      .map((f) => path.join(arg, f))
+      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!
   : arg
 const profile = JSON.parse(fs.readFileSync(file, "utf8")) as Profile
 const byId = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -21,7 +25,14 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 
 const ROOT = path.resolve(__dirname, "..")
 function category(url: string, fn: string) {
-  if (!url) return fn === "(garbage collector)" ? "GC" : fn === "(idle)" ? "idle" : fn === "(program)" ? "program (native)" : "native/builtin"
+  if (!url)
+    return fn === "(garbage collector)"
+      ? "GC"
+      : fn === "(idle)"
+        ? "idle"
+        : fn === "(program)"
+          ? "program (native)"
+          : "native/builtin"
   if (url.includes("/node_modules/")) {
     const m = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/)
     const pkg = m?.[1] ?? "?"
@@ -49,7 +60,13 @@ for (let i = 0; i < profile.samples.length; i++) {
   for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
     node = byId.get(id)!
     const { url, functionName, lineNumber } = node.callFrame
-    if (!url.includes(`${ROOT}/src/`) && !/processPaymentWorkflow|completeCartWorkflow|authorizePaymentSession|capturePayment|runMiddleware|verifyWebhookSignature/.test(functionName)) continue
+    if (
+      !url.includes(`${ROOT}/src/`) &&
+      !/processPaymentWorkflow|completeCartWorkflow|authorizePaymentSession|capturePayment|runMiddleware|verifyWebhookSignature/.test(
+        functionName,
+      )
+    )
+      continue
     const key = `${functionName || "(anonymous)"} ${url.replace(`${ROOT}/`, "").replace(/^file:\/\//, "")}:${lineNumber + 1}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -59,8 +76,17 @@ for (let i = 0; i < profile.samples.length; i++) {
 const busy = total - (self.get("idle") ?? 0)
 console.log(`profile ${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s busy (not idle)\n`)
 console.log("self time by where the code lives (share of busy time)")
-for (const [k, v] of [...self].filter(([k]) => k !== "idle").sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
+for (const [k, v] of [...self]
+  .filter(([k]) => k !== "idle")
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 18))
+  console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
 console.log("\nfunctions by self time (share of busy time)")
-for (const [k, v] of [...selfFn].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP_SELF ?? 15))) console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
+for (const [k, v] of [...selfFn]
+  .filter(([k]) => !k.startsWith("(idle)"))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(process.env.TOP_SELF ?? 15)))
+  console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
 console.log("\ninclusive time of the plugin's functions (share of busy time)")
-for (const [k, v] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30))) console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)
+for (const [k, v] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30)))
+  console.log(`  ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(7)} s  ${k}`)

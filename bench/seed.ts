@@ -11,9 +11,14 @@ import { PROVIDER_IDENTIFIERS } from "#src/lib/session-data"
  */
 export default async function benchSeed(args: ExecArgs) {
   await devSeed(args)
-  const providers = [...Object.values(PROVIDER_IDENTIFIERS).map((identifier) => `pp_${identifier}_stablecoin`), "pp_system_default"]
+  const providers = [
+    ...Object.values(PROVIDER_IDENTIFIERS).map((identifier) => `pp_${identifier}_stablecoin`),
+    "pp_system_default",
+  ]
   const regions = await args.container.resolve(Modules.REGION).listRegions({})
   for (const region of regions) {
-    await updateRegionsWorkflow(args.container).run({ input: { selector: { id: region.id }, update: { payment_providers: providers } } })
+    await updateRegionsWorkflow(args.container).run({
+      input: { selector: { id: region.id }, update: { payment_providers: providers } },
+    })
   }
 }

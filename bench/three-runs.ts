@@ -44,10 +44,14 @@ function runs(): string[] {
   for (let k = 1; k <= n; k++) {
     const out = path.join(dir, `${stamp}-${variant}-run${k}.md`)
     process.stderr.write(`[three-runs] run ${k} of ${n} → ${path.relative(process.cwd(), out)}\n`)
-    const r = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(__dirname, "checkout.bench.ts")], {
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, BENCH_OUT: out },
-    })
+    const r = spawnSync(
+      process.execPath,
+      ["-r", "ts-node/register/transpile-only", path.join(__dirname, "checkout.bench.ts")],
+      {
+        stdio: ["ignore", "inherit", "inherit"],
+        env: { ...process.env, BENCH_OUT: out },
+      },
+    )
     if (r.status !== 0) throw new Error(`run ${k} exited ${r.status}`)
     files.push(out.replace(/\.md$/, ".json"))
   }
@@ -56,14 +60,21 @@ function runs(): string[] {
 
 function combine(files: string[]) {
   const raws = files.map((f) => JSON.parse(fs.readFileSync(f, "utf8")) as Raw)
-  const paired = [...new Set(raws.flatMap((r) => r.rows.filter((x) => x.base?.length && x.values?.length).map((x) => x.what)))]
+  const paired = [
+    ...new Set(raws.flatMap((r) => r.rows.filter((x) => x.base?.length && x.values?.length).map((x) => x.what))),
+  ]
   const head = `| What | ${raws.map((_, i) => `run ${i + 1}: median ratio [95 % CI]`).join(" | ")} | pooled: median ratio | ${raws.map((_, i) => `run ${i + 1}: p99 ratio`).join(" | ")} | pooled: p99 ratio |`
   const lines = [head, `|${"---|".repeat(2 * raws.length + 3)}`]
   for (const what of paired) {
     const per = raws.map((r) => r.rows.find((x) => x.what === what))
     const cis = per.map((x) => (x?.values?.length && x.base?.length ? bootstrapRatios(x.values, x.base) : undefined))
-    const pooled = bootstrapRatios(per.flatMap((x) => x?.values ?? []), per.flatMap((x) => x?.base ?? []))
-    lines.push(`| ${what} | ${cis.map((c) => (c ? formatInterval(c.median) : "–")).join(" | ")} | ${formatInterval(pooled.median)} | ${cis.map((c) => (c ? formatInterval(c.p99) : "–")).join(" | ")} | ${formatInterval(pooled.p99)} |`)
+    const pooled = bootstrapRatios(
+      per.flatMap((x) => x?.values ?? []),
+      per.flatMap((x) => x?.base ?? []),
+    )
+    lines.push(
+      `| ${what} | ${cis.map((c) => (c ? formatInterval(c.median) : "–")).join(" | ")} | ${formatInterval(pooled.median)} | ${cis.map((c) => (c ? formatInterval(c.p99) : "–")).join(" | ")} | ${formatInterval(pooled.p99)} |`,
+    )
   }
   const md = [
     `# Combined runs (${raws.length}): ${[...new Set(raws.map((r) => r.variant))].join(", ")}`,

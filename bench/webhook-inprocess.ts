@@ -21,13 +21,30 @@ const FINISHED = new Set(["processed", "ignored", "failed"])
  * Prints WEBHOOK_INPROCESS {json}.
  */
 export default async function webhookInProcess({ container }: ExecArgs) {
-  const input = JSON.parse(process.env.BENCH_WEBHOOK_INPUT!) as { secret: string; captured: string[]; duplicate: string; runs: number; seconds: number }
+  const input = JSON.parse(process.env.BENCH_WEBHOOK_INPUT!) as {
+    secret: string
+    captured: string[]
+    duplicate: string
+    runs: number
+    seconds: number
+  }
   const sign = (body: string) => signWebhookPayload({ payload: body, secret: input.secret })
   const again = (i: number) => {
     const first = JSON.parse(input.captured[i % input.captured.length]!)
-    return JSON.stringify({ ...first, id: `evt_inproc_${randomBytes(8).toString("hex")}`, createdAt: new Date().toISOString() })
+    return JSON.stringify({
+      ...first,
+      id: `evt_inproc_${randomBytes(8).toString("hex")}`,
+      createdAt: new Date().toISOString(),
+    })
   }
-  const forged = Buffer.from(JSON.stringify({ id: "evt_forged", type: "payment_confirmed", createdAt: new Date().toISOString(), data: { pad: "x".repeat(64 * 1024 - 120) } }))
+  const forged = Buffer.from(
+    JSON.stringify({
+      id: "evt_forged",
+      type: "payment_confirmed",
+      createdAt: new Date().toISOString(),
+      data: { pad: "x".repeat(64 * 1024 - 120) },
+    }),
+  )
   const forgedSig = `t=${Math.floor(Date.now() / 1000)},v1=${"ab".repeat(32)}`
   const dup = Buffer.from(input.duplicate)
   const dupSig = sign(input.duplicate)
@@ -37,7 +54,10 @@ export default async function webhookInProcess({ container }: ExecArgs) {
     await handleWebhook(container, Buffer.from(again(i)), undefined).catch(() => {})
     await handleWebhook(container, dup, dupSig)
   }
-  const latency = async (make: (i: number) => [Buffer, string], expect: (r: Awaited<ReturnType<typeof handleWebhook>>) => boolean) => {
+  const latency = async (
+    make: (i: number) => [Buffer, string],
+    expect: (r: Awaited<ReturnType<typeof handleWebhook>>) => boolean,
+  ) => {
     const times: number[] = []
     const cpu0 = process.cpuUsage()
     for (let i = 0; i < input.runs; i++) {
@@ -56,11 +76,14 @@ export default async function webhookInProcess({ container }: ExecArgs) {
   const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const ownIds: string[] = []
   const ownCpu0 = process.cpuUsage()
-  const own = await latency((i) => {
-    const b = again(i)
-    ownIds.push(JSON.parse(b).id)
-    return [Buffer.from(b), sign(b)]
-  }, (r) => r.status === 200 && r.body.duplicate === false)
+  const own = await latency(
+    (i) => {
+      const b = again(i)
+      ownIds.push(JSON.parse(b).id)
+      return [Buffer.from(b), sign(b)]
+    },
+    (r) => r.status === 200 && r.body.duplicate === false,
+  )
   for (;;) {
     const rows = await ledger.listStablecoinWebhookEvents({ event_id: ownIds }, { select: ["state"] })
     if (rows.length === ownIds.length && rows.every((r) => FINISHED.has(r.state))) break
@@ -74,21 +97,36 @@ export default async function webhookInProcess({ container }: ExecArgs) {
   const appliedCpu0 = process.cpuUsage()
   for (let i = 0; i < input.runs; i++) {
     const event = JSON.parse(again(i))
-    await ledger.recordWebhookEvent({ event_id: event.id, type: event.type, payment_id: event.data.paymentId, payload: event })
+    await ledger.recordWebhookEvent({
+      event_id: event.id,
+      type: event.type,
+      payment_id: event.data.paymentId,
+      payload: event,
+    })
     const t = performance.now()
     const { result } = await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId: event.id } })
     appliedTimes.push(performance.now() - t)
     if (result?.outcome !== "already_captured") throw new Error(`unexpected: ${JSON.stringify(result)}`)
   }
   const appliedCpu = process.cpuUsage(appliedCpu0)
-  const applied = { ...summarize(appliedTimes), cpuMsPerEvent: (appliedCpu.user + appliedCpu.system) / 1000 / input.runs }
+  const applied = {
+    ...summarize(appliedTimes),
+    cpuMsPerEvent: (appliedCpu.user + appliedCpu.system) / 1000 / input.runs,
+  }
   // BENCH_INPROC_ONLY=own: only the first measurement (a focused CPU profile of the already-captured path).
   if (process.env.BENCH_INPROC_ONLY === "own") {
-    if (process.env.BENCH_EXEC_RESULT) writeFileSync(process.env.BENCH_EXEC_RESULT, JSON.stringify({ own, ownApplied, applied }))
+    if (process.env.BENCH_EXEC_RESULT)
+      writeFileSync(process.env.BENCH_EXEC_RESULT, JSON.stringify({ own, ownApplied, applied }))
     return
   }
-  const duplicate = await latency(() => [dup, dupSig], (r) => r.status === 200 && r.body.duplicate === true)
-  const forgedLatency = await latency(() => [forged, forgedSig], (r) => r.status === 401)
+  const duplicate = await latency(
+    () => [dup, dupSig],
+    (r) => r.status === 200 && r.body.duplicate === true,
+  )
+  const forgedLatency = await latency(
+    () => [forged, forgedSig],
+    (r) => r.status === 401,
+  )
 
   const rate = async (make: () => [Buffer, string], concurrency: number) => {
     const cpu0 = process.cpuUsage()
@@ -102,7 +140,7 @@ export default async function webhookInProcess({ container }: ExecArgs) {
           await handleWebhook(container, b, s)
           n++
         }
-      })
+      }),
     )
     const cpu = process.cpuUsage(cpu0)
     const wall = (performance.now() - t0) / 1000

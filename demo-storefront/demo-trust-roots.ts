@@ -21,8 +21,18 @@ export function demoTrustRootsFor(pluginOptions: unknown): StorefrontTrustRoots 
   const forwarderInitCodeHash = keccak256(forwarderBytecode)
   const pinned = chains.map((c) => ({
     ...c,
-    pool: getContractAddress({ opcode: "CREATE2", from: c.factory, salt: keccak256(addressArg(c.payout)), bytecodeHash: keccak256(concat([poolBytecode, addressArg(c.payout)])) }),
+    pool: getContractAddress({
+      opcode: "CREATE2",
+      from: c.factory,
+      salt: keccak256(addressArg(c.payout)),
+      bytecodeHash: keccak256(concat([poolBytecode, addressArg(c.payout)])),
+    }),
     forwarderInitCodeHash,
   }))
-  return { chains: buildStorefrontTrustRoots({ chains: pinned }).chains.map((c) => ({ ...c, publicRpcUrl: chains.find((o) => o.chainId === c.chainId)!.rpcUrl })) }
+  return {
+    chains: buildStorefrontTrustRoots({ chains: pinned }).chains.map((c) => ({
+      ...c,
+      publicRpcUrl: chains.find((o) => o.chainId === c.chainId)!.rpcUrl,
+    })),
+  }
 }

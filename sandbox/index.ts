@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto"
 import { getAddress, type Address } from "viem"
-import { deployFixture, devAccounts, localClients, startAnvil, TOKEN_SYMBOLS, type Anvil, type ChainFixture, type DeployFixtureParameters } from "./chain"
+import {
+  deployFixture,
+  devAccounts,
+  localClients,
+  startAnvil,
+  TOKEN_SYMBOLS,
+  type Anvil,
+  type ChainFixture,
+  type DeployFixtureParameters,
+} from "./chain"
 import { createChainRuntime, type ChainRuntime } from "./service/chain-runtime"
 import { ServiceError } from "./service/errors"
 import { createFaults, type Faults } from "./service/faults"
@@ -8,9 +17,22 @@ import { newId, type ServiceContext } from "./service/handlers"
 import { startHttpServer, type ControlHandler } from "./service/http-server"
 import type { Merchant, MerchantChainConfig, MerchantConfig } from "./service/merchants"
 import { createRateLimiter } from "./service/rate-limiter"
-import { iso, receivedAmount, Store, toStatusRecord, type Payment, type PaymentStatus, type StatusRecord } from "./service/state"
+import {
+  iso,
+  receivedAmount,
+  Store,
+  toStatusRecord,
+  type Payment,
+  type PaymentStatus,
+  type StatusRecord,
+} from "./service/state"
 import { createChainWatcher, type ChainWatcher } from "./watcher/watcher"
-import { createWebhookSender, type DeliveryLogEntry, type WebhookEventBody, type WebhookRetryOptions } from "./webhooks/sender"
+import {
+  createWebhookSender,
+  type DeliveryLogEntry,
+  type WebhookEventBody,
+  type WebhookRetryOptions,
+} from "./webhooks/sender"
 
 export type { ChainFixture } from "./chain"
 export type { FaultsInput, FaultState, Endpoint, BindingField } from "./service/faults"
@@ -91,7 +113,9 @@ export type Sandbox = {
   /** Changes the webhook retry schedule for attempts scheduled from now on. */
   setWebhookRetry(retry: WebhookRetryOptions): void
   /** Service requests received per endpoint since start; `reset` starts counting again. */
-  requestCounts(reset?: boolean): Record<"create-quote" | "create-pool-connect" | "create-pool-deposit" | "pool-deposit-status", number>
+  requestCounts(
+    reset?: boolean,
+  ): Record<"create-quote" | "create-pool-connect" | "create-pool-deposit" | "pool-deposit-status", number>
   faults: Omit<Faults, "latencyFor" | "takeError" | "takeMalformed" | "takeTamper" | "takeQuoteTamper">
   stop(): Promise<void>
   toJSON(): SandboxConfigJson
@@ -177,11 +201,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           anvils.push(anvil)
           rpcUrl = anvil.rpcUrl
         }
-        const fixture = chain.fixture ?? (await deployFixture({ chainId: chain.chainId, rpcUrl, decimals: chain.decimals, deployPool: chain.deployPool, strictApproveTokens: chain.strictApproveTokens }))
+        const fixture =
+          chain.fixture ??
+          (await deployFixture({
+            chainId: chain.chainId,
+            rpcUrl,
+            decimals: chain.decimals,
+            deployPool: chain.deployPool,
+            strictApproveTokens: chain.strictApproveTokens,
+          }))
         if (started && chain.blockTime !== undefined) {
           await localClients(chain.chainId, rpcUrl).testClient.setIntervalMining({ interval: chain.blockTime })
         }
-        return createChainRuntime({ fixture, confirmations: chain.confirmations ?? 2, minimumFiat: chain.minimumFiat ?? 1 })
+        return createChainRuntime({
+          fixture,
+          confirmations: chain.confirmations ?? 2,
+          minimumFiat: chain.minimumFiat ?? 1,
+        })
       }),
     )
   } catch (error) {
@@ -202,7 +238,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           chain.chainId,
           {
             tokens: chain.tokens ?? [...TOKEN_SYMBOLS],
-            payout: chain.payout === null ? null : chain.payout ? getAddress(chain.payout) : (runtimeById.get(chain.chainId)?.fixture.payout ?? null),
+            payout:
+              chain.payout === null
+                ? null
+                : chain.payout
+                  ? getAddress(chain.payout)
+                  : (runtimeById.get(chain.chainId)?.fixture.payout ?? null),
           },
         ]),
       ),
@@ -221,7 +262,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const store = new Store()
   const faults = createFaults()
   const limiters = new Map(
-    [{ id: defaultMerchant.id }, ...(options.merchants ?? [])].map((config) => [config.id, createRateLimiter(("rateLimit" in config && config.rateLimit) || rateLimit)]),
+    [{ id: defaultMerchant.id }, ...(options.merchants ?? [])].map((config) => [
+      config.id,
+      createRateLimiter(("rateLimit" in config && config.rateLimit) || rateLimit),
+    ]),
   )
   const sanctionedSet = new Set(sanctioned.map((address) => address.toLowerCase()))
   const sender = createWebhookSender({
@@ -260,12 +304,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const watchers = new Map<number, ChainWatcher>(
     runtimes.map((runtime) => [
       runtime.chainId,
-      createChainWatcher({ runtime, store, sanctioned: sanctionedSet, pollIntervalMs, sweepsHeld: () => faults.state().holdSweeps, onConfirmed }),
+      createChainWatcher({
+        runtime,
+        store,
+        sanctioned: sanctionedSet,
+        pollIntervalMs,
+        sweepsHeld: () => faults.state().holdSweeps,
+        onConfirmed,
+      }),
     ]),
   )
 
   const settings = { quoteTtlSeconds, spreadPercent, tolerancePercent, payerScreening, quoteMinimumFiat }
-  const ctx: ServiceContext = { settings, chains: runtimeById, store, headOf: (chainId) => watchers.get(chainId)?.head() }
+  const ctx: ServiceContext = {
+    settings,
+    chains: runtimeById,
+    store,
+    headOf: (chainId) => watchers.get(chainId)?.head(),
+  }
 
   const watcherOf = (chainId: number) => {
     const watcher = watchers.get(chainId)
@@ -293,7 +349,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const record = status(id)
       if (record && targets.includes(record.status)) return record
       if (Date.now() > deadline) {
-        throw new Error(`waitForStatus(${id}): wanted ${targets.join("|")}, still ${record?.status ?? "unknown"} after ${timeoutMs} ms`)
+        throw new Error(
+          `waitForStatus(${id}): wanted ${targets.join("|")}, still ${record?.status ?? "unknown"} after ${timeoutMs} ms`,
+        )
       }
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
@@ -316,7 +374,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (method === "GET" && path === "faults") return { status: 200, body: faults.state() }
     if (method === "POST" && path === "faults") return { status: 200, body: faults.set(input) }
     if (method === "POST" && path === "webhook-url") {
-      if (input.url !== null && typeof input.url !== "string") throw new ServiceError(400, "invalid_request", "Malformed field: url (string or null).")
+      if (input.url !== null && typeof input.url !== "string")
+        throw new ServiceError(400, "invalid_request", "Malformed field: url (string or null).")
       setWebhookUrl(input.url, typeof input.merchantId === "string" ? input.merchantId : undefined)
       return { status: 200, body: { url: input.url } }
     }
@@ -331,7 +390,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         ? { status: 200, body: { resent: resend[1] } }
         : { status: 404, body: { error: { code: "not_found", message: `Event ${resend[1]} not found.` } } }
     }
-    return { status: 404, body: { error: { code: "not_found", message: `No control operation ${method} /_sandbox/${path}.` } } }
+    return {
+      status: 404,
+      body: { error: { code: "not_found", message: `No control operation ${method} /_sandbox/${path}.` } },
+    }
   }
 
   let server: Awaited<ReturnType<typeof startHttpServer>>

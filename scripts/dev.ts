@@ -27,7 +27,12 @@ let stopping: Promise<void> | undefined
 
 /** Runs the Medusa CLI in its own process group, so stopping it also stops the server it forks. */
 function medusa(args: string[], env: NodeJS.ProcessEnv, capture = false) {
-  const child = spawn(MEDUSA_BIN, args, { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"] })
+  const child = spawn(MEDUSA_BIN, args, {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"],
+  })
   children.add(child)
   let output = ""
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -69,7 +74,12 @@ async function database(): Promise<{ url: string; label: string }> {
     const url = new URL(process.env.DATABASE_URL)
     name = decodeURIComponent(url.pathname.slice(1))
     if (!name) throw new Error("DATABASE_URL names no database")
-    server = { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username || "postgres"), password: decodeURIComponent(url.password) }
+    server = {
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      user: decodeURIComponent(url.username || "postgres"),
+      password: decodeURIComponent(url.password),
+    }
     label = `DATABASE_URL (${url.host}${url.pathname})`
   } else {
     const dataDir = path.join(DATA_DIR, "postgres")
@@ -103,7 +113,8 @@ async function main() {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: stop what listens there or set PORT`)
   // 8000 is also a Next.js starter's port: run the starter there and the demo elsewhere with DEMO_PORT.
   const demoPort = Number(process.env.DEMO_PORT ?? 8000)
-  if (!(await portIsFree(demoPort))) throw new Error(`port ${demoPort} is in use (a Next.js starter?): stop what listens there or set DEMO_PORT=8001`)
+  if (!(await portIsFree(demoPort)))
+    throw new Error(`port ${demoPort} is in use (a Next.js starter?): stop what listens there or set DEMO_PORT=8001`)
   // Built while Postgres, the sandbox and Medusa start; a failure surfaces where it is awaited.
   const demoBuilt = buildDemoStorefront()
   demoBuilt.catch(() => {})
@@ -121,7 +132,8 @@ async function main() {
     PORT: String(port),
     DATABASE_URL: db.url,
     // The demo's origin, and a Next.js starter's on its default port 8000 (start the demo elsewhere with DEMO_PORT).
-    STORE_CORS: process.env.STORE_CORS ?? [...new Set(["http://localhost:8000", `http://localhost:${demoPort}`])].join(","),
+    STORE_CORS:
+      process.env.STORE_CORS ?? [...new Set(["http://localhost:8000", `http://localhost:${demoPort}`])].join(","),
     STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox)),
   }
   await runToEnd(["db:migrate"], env)
@@ -140,7 +152,10 @@ async function main() {
       publishableKey: seed.publishableKey,
       trustRoots: demoTrustRootsFor(pluginOptionsFor(sandbox)),
       // DEV ONLY: anvil's public customer account on the local chains, for the demo's dev wallet.
-      devWallet: { address: devAccounts.customer.address, chains: config.chains.map(({ chainId, rpcUrl, tokens }) => ({ chainId, rpcUrl, tokens })) },
+      devWallet: {
+        address: devAccounts.customer.address,
+        chains: config.chains.map(({ chainId, rpcUrl, tokens }) => ({ chainId, rpcUrl, tokens })),
+      },
     },
   })
   writeDevState({

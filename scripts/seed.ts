@@ -16,7 +16,9 @@ export default async function seed({ container }: ExecArgs) {
   const users = container.resolve(Modules.USER)
   if ((await users.listUsers({ email: DEV_ADMIN.email })).length === 0) {
     // As `medusa user` does: the user, then an emailpass identity pointing at it.
-    const { result: [user] } = await createUsersWorkflow(container).run({ input: { users: [{ email: DEV_ADMIN.email }] } })
+    const {
+      result: [user],
+    } = await createUsersWorkflow(container).run({ input: { users: [{ email: DEV_ADMIN.email }] } })
     const auth = container.resolve(Modules.AUTH)
     const { authIdentity, error } = await auth.register("emailpass", { body: { ...DEV_ADMIN } })
     if (error || !authIdentity) throw new Error(`admin user: ${error}`)

@@ -10,4 +10,7 @@ const built = Object.fromEntries(
     .filter(([alias]) => alias.startsWith("#src/"))
     .map(([alias, target]) => [alias, target.replace(/\.ts$/, ".js")]),
 )
-fs.writeFileSync(path.resolve(__dirname, "..", ".medusa", "server", "package.json"), `${JSON.stringify({ imports: built }, null, 2)}\n`)
+fs.writeFileSync(
+  path.resolve(__dirname, "..", ".medusa", "server", "package.json"),
+  `${JSON.stringify({ imports: built }, null, 2)}\n`,
+)

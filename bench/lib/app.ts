@@ -12,7 +12,6 @@ import type { PluginOptionsInput } from "#src/lib/options/index"
 import { startPgProxy, type PgProxy } from "./pg-proxy"
 import { startRpcCounter } from "./rpc-counter"
 
-
 export type BenchApp = {
   url: string
   seed: DevSeed
@@ -56,10 +55,23 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
   const port = options.port ?? 9100
   const pgUrl = new URL(process.env.DATABASE_URL ?? "postgres://postgres@localhost:5432/postgres")
   const name = options.database ?? "medusa_stablecoin_bench"
-  await createDatabase({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432), user: decodeURIComponent(pgUrl.username || "postgres"), password: decodeURIComponent(pgUrl.password) }, name, { existing: "drop" })
+  await createDatabase(
+    {
+      host: pgUrl.hostname,
+      port: Number(pgUrl.port || 5432),
+      user: decodeURIComponent(pgUrl.username || "postgres"),
+      password: decodeURIComponent(pgUrl.password),
+    },
+    name,
+    { existing: "drop" },
+  )
 
   const sql = await startPgProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) })
-  const sandbox = await startSandbox({ rateLimit: { capacity: 100_000, refillPerSecond: 100_000 }, webhookUrl: null, ...options.sandbox })
+  const sandbox = await startSandbox({
+    rateLimit: { capacity: 100_000, refillPerSecond: 100_000 },
+    webhookUrl: null,
+    ...options.sandbox,
+  })
   const rpc = await Promise.all(sandbox.chains.map((c) => startRpcCounter(c.rpcUrl)))
   const base = pluginOptionsFor(sandbox)
   const chains = base.chains.map((c, i) => ({ ...c, rpcUrl: rpc[i]!.url }))
@@ -78,7 +90,9 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     MEDUSA_WORKER_MODE: "",
     LOCKING_PROVIDER: "",
     DATABASE_POOL_MAX: "",
-    STABLECOIN_OPTIONS: JSON.stringify(pluginOptionsFor(sandbox, { chains, reconcile: { enabled: false }, ...options.plugin })),
+    STABLECOIN_OPTIONS: JSON.stringify(
+      pluginOptionsFor(sandbox, { chains, reconcile: { enabled: false }, ...options.plugin }),
+    ),
   }
   if (options.redisUrl) {
     // A dedicated DB index, emptied, so runs (and other users of this Redis) do not collide.
@@ -101,7 +115,11 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
   }
   nodeArgs.push(...(options.nodeArgs ?? []))
   log("starting medusa")
-  const server = startService("medusa start", process.execPath, [...nodeArgs, fs.realpathSync(MEDUSA_BIN), "start"], { cwd: REPO_ROOT, env: { ...env, DATABASE_URL: proxied }, keepChars: 20_000 })
+  const server = startService("medusa start", process.execPath, [...nodeArgs, fs.realpathSync(MEDUSA_BIN), "start"], {
+    cwd: REPO_ROOT,
+    env: { ...env, DATABASE_URL: proxied },
+    keepChars: 20_000,
+  })
   const url = `http://localhost:${port}`
   await waitForHttp(server, `${url}/health`, 180_000, 300)
   const db = new Client({ connectionString: direct })

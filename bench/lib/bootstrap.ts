@@ -35,7 +35,11 @@ function resampleSorted(values: readonly number[], rand: () => number, into: Flo
  * Ratio a/b of medians and of p99s with their bootstrap percentile intervals (`level` 0.95 by default).
  * Empty samples give NaN.
  */
-export function bootstrapRatios(a: readonly number[], b: readonly number[], options: { resamples?: number; seed?: number; level?: number } = {}): RatioIntervals {
+export function bootstrapRatios(
+  a: readonly number[],
+  b: readonly number[],
+  options: { resamples?: number; seed?: number; level?: number } = {},
+): RatioIntervals {
   const resamples = options.resamples ?? 2000
   const level = options.level ?? 0.95
   const rand = prng(options.seed ?? 0x25)
@@ -59,7 +63,11 @@ export function bootstrapRatios(a: readonly number[], b: readonly number[], opti
   medians.sort()
   p99s.sort()
   const tail = (1 - level) / 2
-  const interval = (ratios: Float64Array, q: number): Interval => ({ ratio: point(q), lo: quantileSorted(ratios, tail), hi: quantileSorted(ratios, 1 - tail) })
+  const interval = (ratios: Float64Array, q: number): Interval => ({
+    ratio: point(q),
+    lo: quantileSorted(ratios, tail),
+    hi: quantileSorted(ratios, 1 - tail),
+  })
   return { median: interval(medians, 0.5), p99: interval(p99s, 0.99), resamples }
 }
 

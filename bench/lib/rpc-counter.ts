@@ -9,7 +9,11 @@ export async function startRpcCounter(target: string) {
     req.on("data", (c: Buffer) => chunks.push(c))
     req.on("end", async () => {
       try {
-        const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) })
+        const upstream = await fetch(target, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: Buffer.concat(chunks),
+        })
         res.writeHead(upstream.status, { "content-type": "application/json" })
         res.end(Buffer.from(await upstream.arrayBuffer()))
       } catch {

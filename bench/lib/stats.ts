@@ -5,7 +5,13 @@ export type Summary = { n: number; median: number; p99: number; mean: number; va
 export function summarize(values: number[]): Summary {
   const sorted = [...values].sort((a, b) => a - b)
   const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN
-  return { n: sorted.length, median: rank(0.5), p99: rank(0.99), mean: sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1), values: [...values] }
+  return {
+    n: sorted.length,
+    median: rank(0.5),
+    p99: rank(0.99),
+    mean: sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1),
+    values: [...values],
+  }
 }
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v.toFixed(1)) : "–")

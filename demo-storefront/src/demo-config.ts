@@ -10,5 +10,8 @@ export type DemoConfig = {
    */
   trustRoots: StorefrontTrustRoots | null
   /** Only with a local chain (npm run dev, tests): anvil's public customer dev account, never a real key. */
-  devWallet: { address: string; chains: Array<{ chainId: number; rpcUrl: string; tokens: Record<string, { address: string; decimals: number }> }> } | null
+  devWallet: {
+    address: string
+    chains: Array<{ chainId: number; rpcUrl: string; tokens: Record<string, { address: string; decimals: number }> }>
+  } | null
 }

@@ -17,11 +17,19 @@ export type DevWalletOptions = {
 }
 
 /** A confirmation the dev wallet stands in for, as it lists it: "wallet_sendCalls (3 calls)", "eth_sendTransaction". */
-export const confirmationLabel = ({ method, calls }: { method: string; calls: number }) => (calls > 1 ? `${method} (${calls} calls)` : method)
+export const confirmationLabel = ({ method, calls }: { method: string; calls: number }) =>
+  calls > 1 ? `${method} (${calls} calls)` : method
 /** Each confirmation is also logged to the console: this prefix, then its label. */
 export const CONFIRMATION_LOG_PREFIX = "DEV wallet confirmation: "
 
-type RpcReceipt = { status: string; blockHash: string; blockNumber: string; gasUsed: string; transactionHash: string; logs: Array<{ address: string; data: string; topics: string[] }> }
+type RpcReceipt = {
+  status: string
+  blockHash: string
+  blockNumber: string
+  gasUsed: string
+  transactionHash: string
+  logs: Array<{ address: string; data: string; topics: string[] }>
+}
 type BatchCall = { to: string; data?: string; value?: string }
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`
@@ -37,7 +45,10 @@ const rpcError = (message: string, code: number) => Object.assign(new Error(mess
  * are then sent together, in order, with the simulated gas: atomic enough for a dev wallet (they
  * land in one block unless the chain mines in between), and its status says when one reverted.
  */
-export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { batching, onConfirmation: notify = () => {} }: DevWalletOptions): DiscoveredWallet {
+export function createDevWallet(
+  config: NonNullable<DemoConfig["devWallet"]>,
+  { batching, onConfirmation: notify = () => {} }: DevWalletOptions,
+): DiscoveredWallet {
   const onConfirmation = (request: { method: string; calls: number }) => {
     console.info(`${CONFIRMATION_LOG_PREFIX}${confirmationLabel(request)}`)
     notify(request)
@@ -47,25 +58,43 @@ export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { 
   const batches = new Map<string, { chainId: number; hashes: string[] }>()
   const rpc = async (method: string, params: unknown, onChain = chainId) => {
     const chain = config.chains.find((c) => c.chainId === onChain)!
-    const res = await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }) })
+    const res = await fetch(chain.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
+    })
     const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
     // `data` kept: it carries a revert's reason.
     if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code, data: body.error.data })
     return body.result
   }
-  const unsupported = (method: string) => rpcError(`The DEV wallet answers ${method} only with batching on (the demo without ?devBatch=0).`, 4200)
+  const unsupported = (method: string) =>
+    rpcError(`The DEV wallet answers ${method} only with batching on (the demo without ?devBatch=0).`, 4200)
 
   const sendCalls = async ([request]: Array<{ chainId: string; from?: string; calls: BatchCall[] }>) => {
-    if (Number(request!.chainId) !== chainId) throw rpcError(`The DEV wallet is on chain ${chainId}, not ${Number(request!.chainId)}.`, 5710)
-    if (request!.from && request!.from.toLowerCase() !== config.address.toLowerCase()) throw rpcError("Unknown account.", 4100)
+    if (Number(request!.chainId) !== chainId)
+      throw rpcError(`The DEV wallet is on chain ${chainId}, not ${Number(request!.chainId)}.`, 5710)
+    if (request!.from && request!.from.toLowerCase() !== config.address.toLowerCase())
+      throw rpcError("Unknown account.", 4100)
     onConfirmation({ method: "wallet_sendCalls", calls: request!.calls.length })
-    const txs = request!.calls.map((call) => ({ from: config.address, to: call.to, data: call.data, value: call.value }))
-    const [block] = (await rpc("eth_simulateV1", [{ blockStateCalls: [{ calls: txs }] }, "latest"])) as Array<{ calls: Array<{ status: string; gasUsed: string }> }>
+    const txs = request!.calls.map((call) => ({
+      from: config.address,
+      to: call.to,
+      data: call.data,
+      value: call.value,
+    }))
+    const [block] = (await rpc("eth_simulateV1", [{ blockStateCalls: [{ calls: txs }] }, "latest"])) as Array<{
+      calls: Array<{ status: string; gasUsed: string }>
+    }>
     const failing = block!.calls.findIndex((call) => call.status !== "0x1")
     if (failing >= 0) throw rpcError(`Call ${failing + 1} of the batch would revert; nothing was sent.`, -32000)
     const hashes: string[] = []
     for (const [i, tx] of txs.entries()) {
-      hashes.push((await rpc("eth_sendTransaction", [{ ...tx, gas: hex((BigInt(block!.calls[i]!.gasUsed) * GAS_MARGIN_PERCENT) / 100n) }])) as string)
+      hashes.push(
+        (await rpc("eth_sendTransaction", [
+          { ...tx, gas: hex((BigInt(block!.calls[i]!.gasUsed) * GAS_MARGIN_PERCENT) / 100n) },
+        ])) as string,
+      )
     }
     const id = hashes.at(-1)!
     batches.set(id, { chainId, hashes })
@@ -75,7 +104,9 @@ export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { 
   const callsStatus = async ([id]: string[]) => {
     const batch = batches.get(id!)
     if (!batch) throw rpcError("Unknown batch id.", 5730)
-    const receipts = (await Promise.all(batch.hashes.map((hash) => rpc("eth_getTransactionReceipt", [hash], batch.chainId)))) as Array<RpcReceipt | null>
+    const receipts = (await Promise.all(
+      batch.hashes.map((hash) => rpc("eth_getTransactionReceipt", [hash], batch.chainId)),
+    )) as Array<RpcReceipt | null>
     const base = { version: "2.0.0", id, chainId: hex(batch.chainId), atomic: true }
     if (receipts.some((receipt) => !receipt)) return { ...base, status: 100 }
     const succeeded = receipts.filter((receipt) => receipt!.status === "0x1").length
@@ -83,7 +114,14 @@ export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { 
       ...base,
       // 200 all included without a revert; 500 all reverted; 600 some did (EIP-5792's codes).
       status: succeeded === receipts.length ? 200 : succeeded === 0 ? 500 : 600,
-      receipts: receipts.map((r) => ({ logs: r!.logs.map(({ address, data, topics }) => ({ address, data, topics })), status: r!.status, blockHash: r!.blockHash, blockNumber: r!.blockNumber, gasUsed: r!.gasUsed, transactionHash: r!.transactionHash })),
+      receipts: receipts.map((r) => ({
+        logs: r!.logs.map(({ address, data, topics }) => ({ address, data, topics })),
+        status: r!.status,
+        blockHash: r!.blockHash,
+        blockNumber: r!.blockNumber,
+        gasUsed: r!.gasUsed,
+        transactionHash: r!.transactionHash,
+      })),
     }
   }
 
@@ -130,23 +168,45 @@ export function createDevWallet(config: NonNullable<DemoConfig["devWallet"]>, { 
       }
     },
   }
-  return { info: { uuid: "dev-wallet", name: "DEV wallet (local test account)", icon: "", rdns: "dev.local" }, provider }
+  return {
+    info: { uuid: "dev-wallet", name: "DEV wallet (local test account)", icon: "", rdns: "dev.local" },
+    provider,
+  }
 }
 
 /**
  * DEV ONLY: mints test tokens to the dev account (the sandbox's TestToken has a public mint) and
  * resolves once the mint is mined, so Pay is offered only with the balance in place.
  */
-export async function mintDevTokens(wallet: DiscoveredWallet, config: NonNullable<DemoConfig["devWallet"]>, chainId: number, token: string, baseUnits: bigint) {
+export async function mintDevTokens(
+  wallet: DiscoveredWallet,
+  config: NonNullable<DemoConfig["devWallet"]>,
+  chainId: number,
+  token: string,
+  baseUnits: bigint,
+) {
   const chain = config.chains.find((c) => c.chainId === chainId)
   const tokenAddress = chain?.tokens[token]?.address
   if (!tokenAddress) throw new Error(`no ${token} on chain ${chainId}`)
-  await wallet.provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: `0x${chainId.toString(16)}` }] })
+  await wallet.provider.request({
+    method: "wallet_switchEthereumChain",
+    params: [{ chainId: `0x${chainId.toString(16)}` }],
+  })
   // mint(address,uint256)
   const data = `0x40c10f19${config.address.slice(2).toLowerCase().padStart(64, "0")}${baseUnits.toString(16).padStart(64, "0")}`
-  const hash = (await wallet.provider.request({ method: "eth_sendTransaction", params: [{ from: config.address, to: tokenAddress, data }] })) as string
-  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 250))) {
-    const receipt = (await wallet.provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as { status: string; blockNumber: string } | null
+  const hash = (await wallet.provider.request({
+    method: "eth_sendTransaction",
+    params: [{ from: config.address, to: tokenAddress, data }],
+  })) as string
+  for (
+    const started = Date.now();
+    Date.now() - started < 60_000;
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  ) {
+    const receipt = (await wallet.provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as {
+      status: string
+      blockNumber: string
+    } | null
     if (receipt) {
       if (receipt.status !== "0x1") throw new Error(`the mint ${hash} reverted`)
       return { hash, blockNumber: BigInt(receipt.blockNumber) }

@@ -21,11 +21,15 @@ const urlWith = (name: string, value: string | null) => {
 }
 /** `?lang=de` shows the payment step in German (the shop's own words stay English). */
 const localeOf = () => (params().get("lang") === "de" ? "de-DE" : "en-US")
-const money = (amount: number, currency: string) => new Intl.NumberFormat(localeOf(), { style: "currency", currency: currency.toUpperCase() }).format(amount)
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat(localeOf(), { style: "currency", currency: currency.toUpperCase() }).format(amount)
 
 function App({ config }: { config: DemoConfig }) {
   const api = useMemo(() => storeApi(config), [config])
-  const client = useMemo(() => createStablecoinStoreClient({ baseUrl: config.backendUrl, publishableKey: config.publishableKey }), [config])
+  const client = useMemo(
+    () => createStablecoinStoreClient({ baseUrl: config.backendUrl, publishableKey: config.publishableKey }),
+    [config],
+  )
   const [route, setRoute] = useState<Route>(() => routeOf(location.search))
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
@@ -46,7 +50,11 @@ function App({ config }: { config: DemoConfig }) {
   return (
     <>
       <header className="shop__header">
-        <a className="shop__brand" href={urlOf({ name: "product" }, location.search)} onClick={(e) => (e.preventDefault(), go({ name: "product" }))}>
+        <a
+          className="shop__brand"
+          href={urlOf({ name: "product" }, location.search)}
+          onClick={(e) => (e.preventDefault(), go({ name: "product" }))}
+        >
           Coinfield Supply
         </a>
         <span className="shop__tag">Demo store · pays in stablecoins</span>
@@ -58,21 +66,41 @@ function App({ config }: { config: DemoConfig }) {
             {error}
           </p>
         )}
-        {route.name === "product" && <ProductPage api={api} onCart={(cart) => go({ name: "cart", cartId: cart.id })} onError={setError} />}
+        {route.name === "product" && (
+          <ProductPage api={api} onCart={(cart) => go({ name: "cart", cartId: cart.id })} onError={setError} />
+        )}
         {route.name !== "product" && route.name !== "order" && (
           <WithCart api={api} cartId={route.cartId} onError={setError}>
             {(cart) =>
               route.name === "cart" ? (
                 <CartPage cart={cart} onNext={() => go({ name: "details", cartId: cart.id })} />
               ) : route.name === "details" ? (
-                <DetailsPage api={api} cart={cart} onDone={() => go({ name: "pay", cartId: cart.id })} onError={setError} />
+                <DetailsPage
+                  api={api}
+                  cart={cart}
+                  onDone={() => go({ name: "pay", cartId: cart.id })}
+                  onError={setError}
+                />
               ) : (
-                <PayPage config={config} client={client} cart={cart} onOrder={(orderId) => go({ name: "order", orderId, cartId: cart.id }, true)} />
+                <PayPage
+                  config={config}
+                  client={client}
+                  cart={cart}
+                  onOrder={(orderId) => go({ name: "order", orderId, cartId: cart.id }, true)}
+                />
               )
             }
           </WithCart>
         )}
-        {route.name === "order" && <OrderPage api={api} client={client} trustRoots={config.trustRoots} orderId={route.orderId} cartId={route.cartId} />}
+        {route.name === "order" && (
+          <OrderPage
+            api={api}
+            client={client}
+            trustRoots={config.trustRoots}
+            orderId={route.orderId}
+            cartId={route.cartId}
+          />
+        )}
       </main>
       <footer className="shop__footer">Prices include VAT. Test store: payments run on a local test network.</footer>
     </>
@@ -100,17 +128,41 @@ function Progress({ route }: { route: Route }) {
 }
 
 /** Loads the route's cart (a reload or a shared link arrives with only its id). */
-function WithCart({ api, cartId, onError, children }: { api: Api; cartId: string; onError: (e: string) => void; children: (cart: DemoCart) => ReactNode }) {
+function WithCart({
+  api,
+  cartId,
+  onError,
+  children,
+}: {
+  api: Api
+  cartId: string
+  onError: (e: string) => void
+  children: (cart: DemoCart) => ReactNode
+}) {
   const [cart, setCart] = useState<DemoCart | null>(null)
   useEffect(() => {
-    api.cart(cartId).then(({ cart }) => setCart(cart), (e) => onError(`We could not open this cart (${String(e)}). Start again from the product page.`))
+    api.cart(cartId).then(
+      ({ cart }) => setCart(cart),
+      (e) => onError(`We could not open this cart (${String(e)}). Start again from the product page.`),
+    )
   }, [api, cartId, onError])
   return cart ? <>{children(cart)}</> : <p className="shop__loading">Loading your cart…</p>
 }
 
-function ProductPage({ api, onCart, onError }: { api: Api; onCart: (c: DemoCart) => void; onError: (e: string) => void }) {
+function ProductPage({
+  api,
+  onCart,
+  onError,
+}: {
+  api: Api
+  onCart: (c: DemoCart) => void
+  onError: (e: string) => void
+}) {
   const currency = params().get("currency") ?? "eur"
-  const [data, setData] = useState<{ regionId: string; product: Awaited<ReturnType<Api["products"]>>["products"][number] } | null>(null)
+  const [data, setData] = useState<{
+    regionId: string
+    product: Awaited<ReturnType<Api["products"]>>["products"][number]
+  } | null>(null)
   const [adding, setAdding] = useState(false)
   useEffect(() => {
     ;(async () => {
@@ -136,7 +188,10 @@ function ProductPage({ api, onCart, onError }: { api: Api; onCart: (c: DemoCart)
           disabled={adding}
           onClick={() => {
             setAdding(true)
-            api.createCart(data.regionId, variant.id).then(({ cart }) => onCart(cart), (e) => (setAdding(false), onError(String(e))))
+            api.createCart(data.regionId, variant.id).then(
+              ({ cart }) => onCart(cart),
+              (e) => (setAdding(false), onError(String(e))),
+            )
           }}
         >
           Add to cart
@@ -179,10 +234,23 @@ function CartPage({ cart, onNext }: { cart: DemoCart; onNext: () => void }) {
   )
 }
 
-function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart; onDone: () => void; onError: (e: string) => void }) {
+function DetailsPage({
+  api,
+  cart,
+  onDone,
+  onError,
+}: {
+  api: Api
+  cart: DemoCart
+  onDone: () => void
+  onError: (e: string) => void
+}) {
   const [options, setOptions] = useState<Array<{ id: string; name: string; amount: number }> | null>(null)
   useEffect(() => {
-    api.shippingOptions(cart.id).then((r) => setOptions(r.shipping_options), () => setOptions([]))
+    api.shippingOptions(cart.id).then(
+      (r) => setOptions(r.shipping_options),
+      () => setOptions([]),
+    )
   }, [api, cart.id])
   return (
     <form
@@ -190,7 +258,14 @@ function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart;
       onSubmit={async (e) => {
         e.preventDefault()
         const f = new FormData(e.currentTarget)
-        const address = { first_name: f.get("first_name"), last_name: f.get("last_name"), address_1: f.get("address_1"), city: f.get("city"), postal_code: f.get("postal_code"), country_code: f.get("country_code") }
+        const address = {
+          first_name: f.get("first_name"),
+          last_name: f.get("last_name"),
+          address_1: f.get("address_1"),
+          city: f.get("city"),
+          postal_code: f.get("postal_code"),
+          country_code: f.get("country_code"),
+        }
         try {
           await api.updateCart(cart.id, { email: f.get("email"), shipping_address: address, billing_address: address })
           const option = f.get("shipping")
@@ -204,7 +279,14 @@ function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart;
       <h1>Your details</h1>
       <div className="shop__fields">
         <label>
-          Email <input name="email" type="email" autoComplete="email" required defaultValue={cart.email ?? "buyer@example.com"} />
+          Email{" "}
+          <input
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={cart.email ?? "buyer@example.com"}
+          />
         </label>
         <label>
           First name <input name="first_name" autoComplete="given-name" required defaultValue="Ada" />
@@ -222,7 +304,14 @@ function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart;
           Postal code <input name="postal_code" autoComplete="postal-code" required defaultValue="10115" />
         </label>
         <label>
-          Country code <input name="country_code" autoComplete="country" required defaultValue={cart.currency_code === "usd" ? "us" : "de"} maxLength={2} />
+          Country code{" "}
+          <input
+            name="country_code"
+            autoComplete="country"
+            required
+            defaultValue={cart.currency_code === "usd" ? "us" : "de"}
+            maxLength={2}
+          />
         </label>
       </div>
       <fieldset className="shop__shipping">
@@ -231,7 +320,8 @@ function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart;
         {options?.length === 0 && <p>Free shipping, sent with the order.</p>}
         {options?.map((o, i) => (
           <label key={o.id}>
-            <input type="radio" name="shipping" value={o.id} defaultChecked={i === 0} /> {o.name} ({money(o.amount, cart.currency_code)})
+            <input type="radio" name="shipping" value={o.id} defaultChecked={i === 0} /> {o.name} (
+            {money(o.amount, cart.currency_code)})
           </label>
         ))}
       </fieldset>
@@ -242,16 +332,29 @@ function DetailsPage({ api, cart, onDone, onError }: { api: Api; cart: DemoCart;
   )
 }
 
-function PayPage({ config, client, cart, onOrder }: { config: DemoConfig; client: StablecoinStoreClient; cart: DemoCart; onOrder: (orderId: string) => void }) {
+function PayPage({
+  config,
+  client,
+  cart,
+  onOrder,
+}: {
+  config: DemoConfig
+  client: StablecoinStoreClient
+  cart: DemoCart
+  onOrder: (orderId: string) => void
+}) {
   // `?devBatch=0`: the dev wallet acts as a wallet without EIP-5792 batching (one confirmation per transaction).
   const batching = params().get("devBatch") !== "0"
   const [confirmations, setConfirmations] = useState<string[]>([])
   const devWallet = useMemo<DiscoveredWallet | null>(
     () =>
       config.devWallet
-        ? createDevWallet(config.devWallet, { batching, onConfirmation: (request) => setConfirmations((all) => [...all, confirmationLabel(request)]) })
+        ? createDevWallet(config.devWallet, {
+            batching,
+            onConfirmation: (request) => setConfirmations((all) => [...all, confirmationLabel(request)]),
+          })
         : null,
-    [config, batching]
+    [config, batching],
   )
   // The dev wallet is offered only once its mint is mined: Pay before the balance is there would be refused.
   const [minting, setMinting] = useState(false)
@@ -263,7 +366,15 @@ function PayPage({ config, client, cart, onOrder }: { config: DemoConfig; client
       </section>
       <section className="shop__card shop__payment" aria-labelledby="payment-title">
         <h1 id="payment-title">Payment</h1>
-        {config.devWallet && devWallet && <DevWalletPanel config={config} wallet={devWallet} batching={batching} confirmations={confirmations} onMinting={setMinting} />}
+        {config.devWallet && devWallet && (
+          <DevWalletPanel
+            config={config}
+            wallet={devWallet}
+            batching={batching}
+            confirmations={confirmations}
+            onMinting={setMinting}
+          />
+        )}
         <StablecoinPayment
           cart={cart}
           client={client}
@@ -297,16 +408,19 @@ function DevWalletPanel({
   return (
     <aside className="shop__devwallet" aria-label="Development wallet">
       <p>
-        <strong>DEV ONLY:</strong> a wallet backed by the local test network&apos;s public customer account <code>{dev.address}</code>. It does not exist outside <code>npm run dev</code>.
+        <strong>DEV ONLY:</strong> a wallet backed by the local test network&apos;s public customer account{" "}
+        <code>{dev.address}</code>. It does not exist outside <code>npm run dev</code>.
       </p>
       <p>
         {batching ? (
           <>
-            Batches calls (EIP-5792): allows and pays in one confirmation. <a href={urlWith("devBatch", "0")}>Without batching</a>
+            Batches calls (EIP-5792): allows and pays in one confirmation.{" "}
+            <a href={urlWith("devBatch", "0")}>Without batching</a>
           </>
         ) : (
           <>
-            Does not batch calls: one confirmation per transaction. <a href={urlWith("devBatch", null)}>With batching</a>
+            Does not batch calls: one confirmation per transaction.{" "}
+            <a href={urlWith("devBatch", null)}>With batching</a>
           </>
         )}
       </p>
@@ -321,13 +435,16 @@ function DevWalletPanel({
                 onMinting(true)
                 setNote(`Minting 1000 test ${symbol}…`)
                 mintDevTokens(wallet, dev, c.chainId, symbol, 1000n * 10n ** BigInt(t.decimals))
-                  .then(() => setNote(`Minted 1000 test ${symbol}.`), (e) => setNote(String(e)))
+                  .then(
+                    () => setNote(`Minted 1000 test ${symbol}.`),
+                    (e) => setNote(String(e)),
+                  )
                   .finally(() => onMinting(false))
               }}
             >
               Mint 1000 test {symbol} ({c.chainId})
             </button>
-          ))
+          )),
         )}
       </div>
       {note && <p>{note}</p>}
@@ -345,11 +462,26 @@ function DevWalletPanel({
   )
 }
 
-function OrderPage({ api, client, trustRoots, orderId, cartId }: { api: Api; client: StablecoinStoreClient; trustRoots: DemoConfig["trustRoots"]; orderId: string; cartId: string }) {
+function OrderPage({
+  api,
+  client,
+  trustRoots,
+  orderId,
+  cartId,
+}: {
+  api: Api
+  client: StablecoinStoreClient
+  trustRoots: DemoConfig["trustRoots"]
+  orderId: string
+  cartId: string
+}) {
   const [order, setOrder] = useState<Awaited<ReturnType<Api["order"]>>["order"] | null>(null)
   const [canceled, setCanceled] = useState(false)
   useEffect(() => {
-    api.order(orderId).then((r) => setOrder(r.order), () => setOrder(null))
+    api.order(orderId).then(
+      (r) => setOrder(r.order),
+      () => setOrder(null),
+    )
   }, [api, orderId])
   return (
     <section className="shop__card shop__done">
@@ -359,7 +491,8 @@ function OrderPage({ api, client, trustRoots, orderId, cartId }: { api: Api; cli
       </p>
       {order && (
         <p>
-          {money(order.total, order.currency_code)}; {canceled ? "it will not ship." : `a confirmation goes to ${order.email}.`}
+          {money(order.total, order.currency_code)};{" "}
+          {canceled ? "it will not ship." : `a confirmation goes to ${order.email}.`}
         </p>
       )}
       <OrderPaymentStatus
@@ -380,6 +513,6 @@ fetch("/demo-config.json")
     createRoot(document.getElementById("root")!).render(
       <StrictMode>
         <App config={config} />
-      </StrictMode>
-    )
+      </StrictMode>,
+    ),
   )

@@ -16,7 +16,11 @@ export function routeOf(search: string): Route {
   if (orderId && cartId) return { name: "order", orderId, cartId }
   if (!cartId) return { name: "product" }
   const step = q.get("step")
-  return step === "cart" ? { name: "cart", cartId } : step === "details" ? { name: "details", cartId } : { name: "pay", cartId }
+  return step === "cart"
+    ? { name: "cart", cartId }
+    : step === "details"
+      ? { name: "details", cartId }
+      : { name: "pay", cartId }
 }
 
 /** The URL of a route, keeping the demo's own settings (`lang`, `poll`, `currency`). */

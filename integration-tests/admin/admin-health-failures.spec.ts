@@ -14,8 +14,20 @@ const stack = useStablecoinStack({ chains: [{ chainId: 8453 }] }, (s) => {
     apiKey: "not-the-merchants-key",
     reconcile: { enabled: false },
     chains: [
-      { chainId: 10, rpcUrl: chain.rpcUrl, factory: chain.factory, payout: chain.payout, tokens: { USDC: { address: chain.tokens.USDC.address, decimals: 18 } } },
-      { chainId: 137, rpcUrl: DOWN_RPC, factory: chain.factory, payout: chain.payout, tokens: { USDC: chain.tokens.USDC } },
+      {
+        chainId: 10,
+        rpcUrl: chain.rpcUrl,
+        factory: chain.factory,
+        payout: chain.payout,
+        tokens: { USDC: { address: chain.tokens.USDC.address, decimals: 18 } },
+      },
+      {
+        chainId: 137,
+        rpcUrl: DOWN_RPC,
+        factory: chain.factory,
+        payout: chain.payout,
+        tokens: { USDC: chain.tokens.USDC },
+      },
     ],
   }
 })
@@ -32,9 +44,23 @@ medusaIntegrationTestRunner({
         rpc: { ok: true },
         chainIdMatches: { ok: false, detail: "eth_chainId is 8453, configured 10" },
         factoryHasCode: { ok: true },
-        tokens: [{ symbol: "USDC", ok: false, onChainDecimals: 6, configuredDecimals: 18, detail: "decimals() is 6, configured 18" }],
+        tokens: [
+          {
+            symbol: "USDC",
+            ok: false,
+            onChainDecimals: 6,
+            configuredDecimals: 18,
+            detail: "decimals() is 6, configured 18",
+          },
+        ],
       })
-      expect(down).toMatchObject({ chainId: 137, healthy: false, rpc: { ok: false }, latestBlock: null, chainIdMatches: { ok: false } })
+      expect(down).toMatchObject({
+        chainId: 137,
+        healthy: false,
+        rpc: { ok: false },
+        latestBlock: null,
+        chainIdMatches: { ok: false },
+      })
       expect(JSON.stringify(data)).not.toContain("do-not-leak")
       expect(JSON.stringify(data)).not.toContain(stack.sandbox.chains[0]!.rpcUrl)
 

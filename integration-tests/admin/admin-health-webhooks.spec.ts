@@ -10,7 +10,9 @@ jest.setTimeout(120_000)
 
 // Reconcile off, and the sandbox starts without a webhook URL: a store a developer forgot to
 // register. Only the admin's Refresh tells the ledger what the service knows.
-const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({ reconcile: { enabled: false } }))
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
+  reconcile: { enabled: false },
+}))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -30,14 +32,20 @@ medusaIntegrationTestRunner({
       await paySession(stack.sandbox, d, BigInt(d.amount))
       await stack.sandbox.mine(8453, 3)
       await stack.sandbox.waitForStatus(d.paymentId, "paid")
-      expect(stack.sandbox.deliveries().find((e) => e.paymentId === d.paymentId)).toMatchObject({ ok: false, error: "no webhook url" })
+      expect(stack.sandbox.deliveries().find((e) => e.paymentId === d.paymentId)).toMatchObject({
+        ok: false,
+        error: "no webhook url",
+      })
       // The ledger has not heard of the payment yet: nothing to say.
       expect(await health()).toEqual({ count: 0, payments: [] })
 
       const row = await eventually(() => ledgerRow(container, d.paymentId))
       await api.post(`/admin/stablecoin/payments/${row.id}/refresh`, {}, admin)
       expect((await ledgerRow(container, d.paymentId))!.status).toBe("paid")
-      expect(await health()).toEqual({ count: 1, payments: [{ payment_id: d.paymentId, rail: "connect", status: "paid" }] })
+      expect(await health()).toEqual({
+        count: 1,
+        payments: [{ payment_id: d.paymentId, rail: "connect", status: "paid" }],
+      })
 
       // The developer registers the URL; the service's delivery arrives: nothing missing any more.
       stack.deliverTo(api)

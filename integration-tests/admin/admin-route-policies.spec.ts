@@ -20,15 +20,25 @@ jest.setTimeout(240_000)
 process.env.MEDUSA_FF_RBAC = "true"
 FeatureFlag.setFlag("rbac", true)
 
-const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({ reconcile: { enabled: false } }))
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
+  reconcile: { enabled: false },
+}))
 
 /** Every admin route file of the plugin and its methods, read from disk so a new route cannot go unchecked. */
 function adminRoutes(): Array<["get" | "post", string]> {
   const root = join(__dirname, "../../src/api")
-  const files = readdirSync(join(root, "admin/stablecoin"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"))
+  const files = readdirSync(join(root, "admin/stablecoin"), { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith("route.ts"),
+  )
   return files.flatMap((file) => {
-    const path = "/" + relative(root, join(root, "admin/stablecoin", file)).replace(/\/route\.ts$/, "").replace(/\[[^\]]+\]/g, "x")
-    const methods = [...readFileSync(join(root, "admin/stablecoin", file), "utf8").matchAll(/export const (GET|POST)\b/g)].map((m) => m[1]!.toLowerCase() as "get" | "post")
+    const path =
+      "/" +
+      relative(root, join(root, "admin/stablecoin", file))
+        .replace(/\/route\.ts$/, "")
+        .replace(/\[[^\]]+\]/g, "x")
+    const methods = [
+      ...readFileSync(join(root, "admin/stablecoin", file), "utf8").matchAll(/export const (GET|POST)\b/g),
+    ].map((m) => m[1]!.toLowerCase() as "get" | "post")
     return methods.map((method): ["get" | "post", string] => [method, path])
   })
 }
@@ -41,7 +51,12 @@ type Headers = { headers: Record<string, string> }
  * refreshed (Medusa puts the roles in the token when it issues it). A policy Medusa has not
  * registered (capture:create in 2.21) is created as an admin would through the RBAC API.
  */
-async function grantRole(api: any, container: MedusaContainer, admin: Headers, actions: Action[] | "super_admin"): Promise<Headers> {
+async function grantRole(
+  api: any,
+  container: MedusaContainer,
+  admin: Headers,
+  actions: Action[] | "super_admin",
+): Promise<Headers> {
   const rbac = container.resolve<IRbacModuleService>(Modules.RBAC)
   let roleId = "role_super_admin"
   if (actions !== "super_admin") {
@@ -56,7 +71,9 @@ async function grantRole(api: any, container: MedusaContainer, admin: Headers, a
     roleId = role.id
   }
   const [user] = await container.resolve(Modules.USER).listUsers({ email: "merchant@example.com" })
-  await container.resolve(ContainerRegistrationKeys.LINK).create({ [Modules.USER]: { user_id: user!.id }, [Modules.RBAC]: { rbac_role_id: roleId } })
+  await container
+    .resolve(ContainerRegistrationKeys.LINK)
+    .create({ [Modules.USER]: { user_id: user!.id }, [Modules.RBAC]: { rbac_role_id: roleId } })
   const { data } = await api.post("/auth/token/refresh", {}, admin).catch((e: any) => {
     throw new Error(`token refresh answered ${e.response?.status}: ${JSON.stringify(e.response?.data)}`)
   })
@@ -112,7 +129,10 @@ medusaIntegrationTestRunner({
       expect(refused.data.message).toContain("capture:create")
       // Medusa refuses its own capture to the same role, for the same permission.
       const medusaCapture = await call("post", "/admin/payments/pay_missing/capture", viewer)
-      expect([medusaCapture.status, medusaCapture.data.message]).toEqual([403, expect.stringContaining("capture:create")])
+      expect([medusaCapture.status, medusaCapture.data.message]).toEqual([
+        403,
+        expect.stringContaining("capture:create"),
+      ])
       expect((await ledgerRow(container, row.payment_id))!.captured_at).toBeNull()
       expect(await countOf(container, "capture")).toBe(0)
       // Refresh is an update of the payment, which this role holds; recording a refund is not.
@@ -137,7 +157,9 @@ medusaIntegrationTestRunner({
     it("the super admin role acts on every route; recording a refund asks for refund:create", async () => {
       const refunder = await grantRole(api, container, admin, [read, refund])
       // Past the policy the route validates the body: 400, not 403.
-      expect((await call("post", "/admin/stablecoin/payments/scpay_missing/refunds/r1/sent", refunder)).status).toBe(400)
+      expect((await call("post", "/admin/stablecoin/payments/scpay_missing/refunds/r1/sent", refunder)).status).toBe(
+        400,
+      )
       expect((await call("post", "/admin/stablecoin/payments/scpay_missing/confirm", refunder)).status).toBe(403)
 
       const superAdmin = await grantRole(api, container, admin, "super_admin")

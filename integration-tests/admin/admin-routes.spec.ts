@@ -15,7 +15,9 @@ import { openSession, paySession } from "#sandbox/customer/store-checkout"
 jest.setTimeout(240_000)
 
 // Reconcile off: only the webhook, the admin's Refresh and Confirm move a payment in these tests.
-const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({ reconcile: { enabled: false } }))
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
+  reconcile: { enabled: false },
+}))
 
 /** Every admin route of the plugin, for the authentication test. */
 const ROUTES: Array<["get" | "post", string]> = [
@@ -43,7 +45,8 @@ medusaIntegrationTestRunner({
     })
 
     const get = (path: string, headers = admin) => api.get(path, headers).catch((e: any) => e.response)
-    const post = (path: string, body: unknown = {}, headers = admin) => api.post(path, body, headers).catch((e: any) => e.response)
+    const post = (path: string, body: unknown = {}, headers = admin) =>
+      api.post(path, body, headers).catch((e: any) => e.response)
 
     it("every route answers 401 without an admin session, and nothing leaks a secret", async () => {
       for (const [method, path] of ROUTES) {
@@ -52,7 +55,8 @@ medusaIntegrationTestRunner({
       }
       const health = await get("/admin/stablecoin/health")
       const text = JSON.stringify(health.data)
-      for (const secret of [stack.sandbox.apiKey, stack.sandbox.webhookSecret, stack.sandbox.chains[0]!.rpcUrl]) expect(text).not.toContain(secret)
+      for (const secret of [stack.sandbox.apiKey, stack.sandbox.webhookSecret, stack.sandbox.chains[0]!.rpcUrl])
+        expect(text).not.toContain(secret)
     })
 
     it("bad input answers 400 naming the field", async () => {
@@ -100,7 +104,10 @@ medusaIntegrationTestRunner({
         })
         // 6 decimals on Base in the sandbox: formatted from base units, never through a float.
         const units = BigInt(paid.d.amount)
-        expect(p.amounts.expected).toEqual({ base_units: paid.d.amount, display: `${units / 1_000_000n}${units % 1_000_000n ? `.${(units % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "")}` : ""}` })
+        expect(p.amounts.expected).toEqual({
+          base_units: paid.d.amount,
+          display: `${units / 1_000_000n}${units % 1_000_000n ? `.${(units % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "")}` : ""}`,
+        })
         expect(p.amounts.confirmed).toEqual(p.amounts.expected)
         expect(p.amounts.shortfall).toBeNull()
         expect(p.links.tx).toBe(`https://basescan.org/tx/${row!.tx_hash}`)
@@ -111,14 +118,18 @@ medusaIntegrationTestRunner({
 
         const one = await get(`/admin/stablecoin/payments/${row!.id}`)
         expect(one.data.payment.id).toBe(row!.id)
-        expect(one.data.webhook_events).toEqual([expect.objectContaining({ type: "payment_confirmed", state: "processed", attempts: 1 })])
+        expect(one.data.webhook_events).toEqual([
+          expect.objectContaining({ type: "payment_confirmed", state: "processed", attempts: 1 }),
+        ])
         expect(one.data.webhook_events[0].payload).toBeUndefined()
       }
 
       const page = await get("/admin/stablecoin/payments?limit=1&offset=1&order=created_at")
       expect(page.data).toMatchObject({ count: 2, limit: 1, offset: 1 })
       expect(page.data.payments[0].rail).toBe("connect")
-      expect((await get("/admin/stablecoin/payments?status=swept")).data.payments.map((p: any) => p.rail)).toEqual(["deposit"])
+      expect((await get("/admin/stablecoin/payments?status=swept")).data.payments.map((p: any) => p.rail)).toEqual([
+        "deposit",
+      ])
       expect((await get("/admin/stablecoin/payments?attention=any")).data.count).toBe(0)
       expect((await get("/admin/stablecoin/webhook-events?state=processed")).data.count).toBe(2)
     })
@@ -133,10 +144,17 @@ medusaIntegrationTestRunner({
 
       const first = await post(`/admin/stablecoin/payments/${row.id}/refresh`)
       expect(first.status).toBe(200)
-      expect(first.data).toMatchObject({ refreshed: true, payment: { status: "underpaid", attention: "underpaid", can_confirm: true, captured_at: null } })
+      expect(first.data).toMatchObject({
+        refreshed: true,
+        payment: { status: "underpaid", attention: "underpaid", can_confirm: true, captured_at: null },
+      })
       expect(first.data.payment.amounts.shortfall.base_units).toBe((BigInt(d.amount) - half).toString())
       const again = await post(`/admin/stablecoin/payments/${row.id}/refresh`)
-      expect(again.data).toMatchObject({ refreshed: false, retry_after_ms: expect.any(Number), payment: { status: "underpaid" } })
+      expect(again.data).toMatchObject({
+        refreshed: false,
+        retry_after_ms: expect.any(Number),
+        payment: { status: "underpaid" },
+      })
 
       const listed = await get("/admin/stablecoin/payments?attention=underpaid")
       expect(listed.data.payments).toEqual([expect.objectContaining({ id: row.id, cart_id: cart.id, order_id: null })])
@@ -157,21 +175,41 @@ medusaIntegrationTestRunner({
       await paySession(stack.sandbox, d, BigInt(d.amount))
       await stack.sandbox.mine(8453, 3)
       await stack.sandbox.waitForStatus(d.deposit.intentId, "swept", 20_000)
-      const body = await eventually(async () => stack.sandbox.events().find((e) => e.data.paymentId === d.paymentId && e.type === "payment_confirmed"))
+      const body = await eventually(async () =>
+        stack.sandbox.events().find((e) => e.data.paymentId === d.paymentId && e.type === "payment_confirmed"),
+      )
       // The event as the webhook route records it, left failed (as after a crash or a database outage mid-processing).
       const ledger = ledgerOf(container)
-      await ledger.recordWebhookEvent({ event_id: body.id, type: body.type, payment_id: d.paymentId, payload: body as unknown as Record<string, unknown> })
+      await ledger.recordWebhookEvent({
+        event_id: body.id,
+        type: body.type,
+        payment_id: d.paymentId,
+        payload: body as unknown as Record<string, unknown>,
+      })
       const [event] = await ledger.listStablecoinWebhookEvents({ event_id: body.id })
-      await ledger.updateStablecoinWebhookEvents({ id: event!.id, state: "failed", attempts: 1, outcome: "database unavailable" })
+      await ledger.updateStablecoinWebhookEvents({
+        id: event!.id,
+        state: "failed",
+        attempts: 1,
+        outcome: "database unavailable",
+      })
 
       const failed = await get("/admin/stablecoin/webhook-events?state=failed")
       expect(failed.data.webhook_events.map((e: any) => e.id)).toEqual([event!.id])
 
       const res = await post(`/admin/stablecoin/webhook-events/${event!.id}/reprocess`)
       expect(res.status).toBe(200)
-      expect(res.data).toMatchObject({ reprocessed: true, state: "processed", webhook_event: { state: "processed", attempts: 2 } })
+      expect(res.data).toMatchObject({
+        reprocessed: true,
+        state: "processed",
+        webhook_event: { state: "processed", attempts: 2 },
+      })
       expect((await ledgerRow(container, d.paymentId))!.captured_at).toBeTruthy()
-      const { data: done } = await api.post(`/store/carts/${cart.id}/complete`, {}, { headers: { "x-publishable-api-key": store.publishableKey } })
+      const { data: done } = await api.post(
+        `/store/carts/${cart.id}/complete`,
+        {},
+        { headers: { "x-publishable-api-key": store.publishableKey } },
+      )
       expect(done.type).toBe("order")
 
       const twice = await post(`/admin/stablecoin/webhook-events/${event!.id}/reprocess`)
@@ -181,7 +219,11 @@ medusaIntegrationTestRunner({
 
     it("record refund sent: recorded only for a real transfer of the token to the payer of the exact amount; idempotent", async () => {
       const paid = await payIntoOrder(api, container, store, stack.sandbox, "deposit")
-      const { data: [payment] } = await container.resolve("query").graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: paid.session.id } })
+      const {
+        data: [payment],
+      } = await container
+        .resolve("query")
+        .graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: paid.session.id } })
       await refundPaymentWorkflow(container).run({ input: { payment_id: payment!.id, amount: 5 } })
       const row = await eventually(async () => {
         const r = await ledgerRow(container, paid.d.paymentId)
@@ -193,23 +235,37 @@ medusaIntegrationTestRunner({
       const amount = BigInt(refund.tokenAmount)
       const path = `/admin/stablecoin/payments/${row.id}/refunds/${refund.id}/sent`
 
-      const wrongAmount = await post(path, { tx_hash: await sendTokens(stack.sandbox, { token, to: payer, amount: amount - 1n }) })
+      const wrongAmount = await post(path, {
+        tx_hash: await sendTokens(stack.sandbox, { token, to: payer, amount: amount - 1n }),
+      })
       expect(wrongAmount.status).toBe(400)
       expect(wrongAmount.data).toMatchObject({ recorded: false, code: "transfer_mismatch", failed: ["amount"] })
-      const wrongRecipient = await post(path, { tx_hash: await sendTokens(stack.sandbox, { token, to: devAccounts.otherPayout.address, amount }) })
+      const wrongRecipient = await post(path, {
+        tx_hash: await sendTokens(stack.sandbox, { token, to: devAccounts.otherPayout.address, amount }),
+      })
       expect(wrongRecipient.data).toMatchObject({ recorded: false, failed: ["recipient"] })
       const otherToken = stack.sandbox.chains[0]!.tokens.USDT.address
-      const wrongToken = await post(path, { tx_hash: await sendTokens(stack.sandbox, { token: otherToken, to: payer, amount }) })
+      const wrongToken = await post(path, {
+        tx_hash: await sendTokens(stack.sandbox, { token: otherToken, to: payer, amount }),
+      })
       expect(wrongToken.data).toMatchObject({ recorded: false, failed: ["token"] })
       const unknown = await post(path, { tx_hash: `0x${"ab".repeat(32)}` })
       expect(unknown.data).toMatchObject({ recorded: false, code: "tx_not_found" })
-      expect(((await ledgerRow(container, paid.d.paymentId))!.refunds as unknown as LedgerRefund[]).find((x) => x.id === refund.id)!.state).toBe("due")
+      expect(
+        ((await ledgerRow(container, paid.d.paymentId))!.refunds as unknown as LedgerRefund[]).find(
+          (x) => x.id === refund.id,
+        )!.state,
+      ).toBe("due")
 
       const good = await sendTokens(stack.sandbox, { token, to: payer, amount })
       const recorded = await post(path, { tx_hash: good })
       expect(recorded.status).toBe(200)
       expect(recorded.data).toMatchObject({ recorded: true, already_recorded: false })
-      expect(recorded.data.payment.refunds.find((x: any) => x.id === refund.id)).toMatchObject({ state: "sent", txHash: good, tx_link: `https://basescan.org/tx/${good}` })
+      expect(recorded.data.payment.refunds.find((x: any) => x.id === refund.id)).toMatchObject({
+        state: "sent",
+        txHash: good,
+        tx_link: `https://basescan.org/tx/${good}`,
+      })
 
       const again = await post(path, { tx_hash: good })
       expect(again.data).toMatchObject({ recorded: false, already_recorded: true })
@@ -234,9 +290,13 @@ medusaIntegrationTestRunner({
         }),
       ])
       expect(data.chains[0].tokens.map((t: any) => [t.symbol, t.ok, t.onChainDecimals])).toEqual(
-        Object.entries(chain.tokens).map(([symbol, t]) => [symbol, true, t.decimals])
+        Object.entries(chain.tokens).map(([symbol, t]) => [symbol, true, t.decimals]),
       )
-      expect(data).toMatchObject({ last_webhook: null, last_reconcile_run: null, settings: { reconcile_enabled: false } })
+      expect(data).toMatchObject({
+        last_webhook: null,
+        last_reconcile_run: null,
+        settings: { reconcile_enabled: false },
+      })
 
       const ok = await post("/admin/stablecoin/test-connection")
       expect(ok.data).toMatchObject({ ok: true })

@@ -14,7 +14,13 @@ jest.setTimeout(600_000)
 
 const DOCS = path.resolve(__dirname, "..", "..", "docs")
 
-type LedgerRow = { id: string; status: string; attention: string | null; captured_at: Date | null; confirmed_by: string | null }
+type LedgerRow = {
+  id: string
+  status: string
+  attention: string | null
+  captured_at: Date | null
+  confirmed_by: string | null
+}
 
 let sandbox: Sandbox
 let server: AdminServer
@@ -24,13 +30,21 @@ let api: ReturnType<typeof fetchApi>
 let store: StoreFixture
 
 const ledgerRow = async (paymentId: string) =>
-  (await server.sql<LedgerRow>("select id, status, attention, captured_at, confirmed_by from stablecoin_payment where payment_id = $1 and deleted_at is null", [paymentId]))[0]
+  (
+    await server.sql<LedgerRow>(
+      "select id, status, attention, captured_at, confirmed_by from stablecoin_payment where payment_id = $1 and deleted_at is null",
+      [paymentId],
+    )
+  )[0]
 
 beforeAll(async () => {
   mkdirSync(DOCS, { recursive: true })
   // Five confirmations: a paid deposit stays confirming while the cart completes. captureOnReconcile is
   // off (the default) and the reconcile job too: only Medusa's Check status and the merchant look.
-  sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 5 }], webhookRetry: { baseDelayMs: 200, maxAttempts: 5 } })
+  sandbox = await startSandbox({
+    chains: [{ chainId: 8453, confirmations: 5 }],
+    webhookRetry: { baseDelayMs: 200, maxAttempts: 5 },
+  })
   server = await startAdminServer({ sandbox, options: { reconcile: { enabled: false } } })
   api = fetchApi(server.url)
   store = server.seed as unknown as StoreFixture
@@ -52,13 +66,20 @@ describe("Medusa's Check status in Chromium", () => {
     await paySession(sandbox, d, BigInt(d.amount))
     await sandbox.waitForStatus(d.deposit.intentId, "confirming", 30_000)
     // The storefront's completion places the order as soon as the transfer is seen (deferred authorization).
-    const orderId = await eventually(async () => {
-      const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch(() => null)
-      return res?.data.type === "order" ? (res.data.order.id as string) : null
-    }, 60_000, 500)
+    const orderId = await eventually(
+      async () => {
+        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch(() => null)
+        return res?.data.type === "order" ? (res.data.order.id as string) : null
+      },
+      60_000,
+      500,
+    )
     await sandbox.mine(8453, 6)
     await sandbox.waitForStatus(d.deposit.intentId, "swept", 30_000)
-    await eventually(async () => sandbox.deliveries().some((e) => e.paymentId === d.paymentId && e.error === "dropped (dropWebhooks)"), 30_000)
+    await eventually(
+      async () => sandbox.deliveries().some((e) => e.paymentId === d.paymentId && e.error === "dropped (dropWebhooks)"),
+      30_000,
+    )
     // The completion's own look at the service was moments ago; as once that is older than the interval.
     await server.sql("update stablecoin_payment set last_refreshed_at = null where payment_id = $1", [d.paymentId])
     expect(await ledgerRow(d.paymentId)).toMatchObject({ attention: null, captured_at: null })
@@ -75,7 +96,9 @@ describe("Medusa's Check status in Chromium", () => {
     const widget = page.locator('[data-testid="stablecoin-widget"]')
     await widget.locator('[data-testid="stablecoin-confirm"]').waitFor({ timeout: 60_000 })
     expect(await widget.locator('[data-testid="stablecoin-status"]').textContent()).toBe("swept")
-    expect(await widget.locator('[data-testid="stablecoin-attention"]').textContent()).toContain("no signed webhook came")
+    expect(await widget.locator('[data-testid="stablecoin-attention"]').textContent()).toContain(
+      "no signed webhook came",
+    )
     // The admin scrolls inside its own container: a tall window shows Medusa's payment section and the widget at once.
     await page.setViewportSize({ width: 1280, height: 2160 })
     await page.screenshot({ path: path.join(DOCS, "admin-check-status.png"), fullPage: true })
@@ -85,11 +108,16 @@ describe("Medusa's Check status in Chromium", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Confirm and capture" }).click()
     await eventually(async () => (await ledgerRow(d.paymentId))?.captured_at, 30_000, 300)
     expect(await ledgerRow(d.paymentId)).toMatchObject({ status: "swept", confirmed_by: "merchant", attention: null })
-    const [payment] = await server.sql<{ captured_at: Date | null }>("select captured_at from payment where payment_session_id = $1 and deleted_at is null", [session.id])
+    const [payment] = await server.sql<{ captured_at: Date | null }>(
+      "select captured_at from payment where payment_session_id = $1 and deleted_at is null",
+      [session.id],
+    )
     expect(payment?.captured_at).toBeTruthy()
     // Medusa's order page no longer offers Check status: the payment is captured.
     await page.reload()
-    await widget.locator('[data-testid="stablecoin-confirmed-by"]', { hasText: "merchant" }).waitFor({ timeout: 60_000 })
+    await widget
+      .locator('[data-testid="stablecoin-confirmed-by"]', { hasText: "merchant" })
+      .waitFor({ timeout: 60_000 })
     expect(await page.getByRole("button", { name: "Check status" }).count()).toBe(0)
   })
 })

@@ -35,18 +35,31 @@ afterAll(async () => {
 
 describe("The health panel's last reconcile run, in Chromium", () => {
   it("shows each figure under a label, the time in the admin's locale, no raw values", async () => {
-    const [run] = await eventually(async () => {
-      const rows = await server.sql<{ started_at: Date }>("select started_at from stablecoin_reconcile_run where finished_at is not null and error is null")
-      return rows.length ? rows : null
-    }, 150_000, 1_000)
+    const [run] = await eventually(
+      async () => {
+        const rows = await server.sql<{ started_at: Date }>(
+          "select started_at from stablecoin_reconcile_run where finished_at is not null and error is null",
+        )
+        return rows.length ? rows : null
+      },
+      150_000,
+      1_000,
+    )
 
     await page.goto(`${server.url}/app/stablecoin`)
     const panel = page.locator('[data-testid="stablecoin-last-reconcile"]')
     await panel.locator('[data-testid="stablecoin-reconcile-figure"]').first().waitFor({ timeout: 120_000 })
 
-    const figures = await panel.locator('[data-testid="stablecoin-reconcile-figure"]').evaluateAll((nodes) =>
-      nodes.map((node) => [node.getAttribute("data-figure"), node.firstElementChild?.textContent, node.children[1]?.textContent, node.children[2]?.textContent]),
-    )
+    const figures = await panel
+      .locator('[data-testid="stablecoin-reconcile-figure"]')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [
+          node.getAttribute("data-figure"),
+          node.firstElementChild?.textContent,
+          node.children[1]?.textContent,
+          node.children[2]?.textContent,
+        ]),
+      )
     expect(figures).toEqual([
       ["checked", "Payments checked", "0", "with the payment service"],
       ["captured", "Captured", "0", "payments captured in Medusa"],
@@ -66,7 +79,10 @@ describe("The health panel's last reconcile run, in Chromium", () => {
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)
     expect(text).not.toMatch(/serviceUnreachable|webhookEvents|extraPayments|polled/)
 
-    await page.locator('[data-testid="stablecoin-chain-health"][data-healthy="true"]').first().waitFor({ timeout: 60_000 })
+    await page
+      .locator('[data-testid="stablecoin-chain-health"][data-healthy="true"]')
+      .first()
+      .waitFor({ timeout: 60_000 })
     await page.locator('[data-testid="stablecoin-health"]').screenshot({ path: path.join(DOCS, "admin-health.png") })
   })
 })

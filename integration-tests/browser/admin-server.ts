@@ -26,7 +26,13 @@ export type AdminServer = {
  * turns the admin off under NODE_ENV=test. The admin's first page load builds it with vite, so
  * start() also loads /app once.
  */
-export async function startAdminServer({ sandbox, options = {} }: { sandbox: Sandbox; options?: Partial<PluginOptionsInput> }): Promise<AdminServer> {
+export async function startAdminServer({
+  sandbox,
+  options = {},
+}: {
+  sandbox: Sandbox
+  options?: Partial<PluginOptionsInput>
+}): Promise<AdminServer> {
   const port = await freePort()
   const url = `http://localhost:${port}`
   const database = await createDatabase(testPostgres(), `stablecoin_admin_browser_${process.pid}_${Date.now()}`)

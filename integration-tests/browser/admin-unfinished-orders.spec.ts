@@ -26,7 +26,10 @@ beforeAll(async () => {
   mkdirSync(DOCS, { recursive: true })
   // Five confirmations: the transfer stays confirming, as one that never confirms. The reconcile job is off:
   // nothing cancels the order (cancelUnpaidOrders is off anyway) and nothing polls it.
-  sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 5 }], webhookRetry: { baseDelayMs: 200, maxAttempts: 5 } })
+  sandbox = await startSandbox({
+    chains: [{ chainId: 8453, confirmations: 5 }],
+    webhookRetry: { baseDelayMs: 200, maxAttempts: 5 },
+  })
   server = await startAdminServer({ sandbox, options: { reconcile: { enabled: false } } })
   api = fetchApi(server.url)
   store = server.seed as unknown as StoreFixture
@@ -46,16 +49,30 @@ describe("Orders that never finish, on the Stablecoin page in Chromium", () => {
     const { cart, d } = await openSession(api, store, "deposit")
     await paySession(sandbox, d, BigInt(d.amount))
     await sandbox.waitForStatus(d.deposit.intentId, "confirming", 30_000)
-    const order = await eventually(async () => {
-      const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch(() => null)
-      return res?.data.type === "order" ? (res.data.order as { id: string; display_id: number }) : null
-    }, 60_000, 500)
+    const order = await eventually(
+      async () => {
+        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch(() => null)
+        return res?.data.type === "order" ? (res.data.order as { id: string; display_id: number }) : null
+      },
+      60_000,
+      500,
+    )
 
     // The shopper's page goes on reading the payment (one service read per 5 s): the ledger records it confirming, with what arrived.
-    await eventually(async () => {
-      await api.get(`/store/stablecoin/carts/${cart.id}/payment`, storeHeaders(store))
-      return (await server.sql<{ status: string }>("select status from stablecoin_payment where payment_id = $1", [d.paymentId]))[0]?.status === "confirming"
-    }, 30_000, 1_000)
+    await eventually(
+      async () => {
+        await api.get(`/store/stablecoin/carts/${cart.id}/payment`, storeHeaders(store))
+        return (
+          (
+            await server.sql<{ status: string }>("select status from stablecoin_payment where payment_id = $1", [
+              d.paymentId,
+            ])
+          )[0]?.status === "confirming"
+        )
+      },
+      30_000,
+      1_000,
+    )
 
     await page.goto(`${server.url}/app/stablecoin`)
     const block = page.locator('[data-testid="stablecoin-unfinished-orders"]')

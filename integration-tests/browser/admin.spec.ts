@@ -44,7 +44,11 @@ let api: ReturnType<typeof fetchApi>
 let store: StoreFixture
 
 const ledgerRow = async (paymentId: string) =>
-  (await server.sql<LedgerRow>("select * from stablecoin_payment where payment_id = $1 and deleted_at is null", [paymentId]))[0]
+  (
+    await server.sql<LedgerRow>("select * from stablecoin_payment where payment_id = $1 and deleted_at is null", [
+      paymentId,
+    ])
+  )[0]
 
 /** A cart paid exactly on `rail`, turned into an order by the signed webhook. */
 async function paidOrder(rail: "deposit" | "connect") {
@@ -68,7 +72,10 @@ async function setTheme(theme: "light" | "dark") {
 
 beforeAll(async () => {
   mkdirSync(DOCS, { recursive: true })
-  sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 2 }], webhookRetry: { baseDelayMs: 200, maxAttempts: 5 } })
+  sandbox = await startSandbox({
+    chains: [{ chainId: 8453, confirmations: 2 }],
+    webhookRetry: { baseDelayMs: 200, maxAttempts: 5 },
+  })
   // The reconcile job stays off: only webhooks and the merchant's actions move a payment here. A
   // second chain whose RPC is down shows the merchant what a failing health check looks like.
   const base = pluginOptionsFor(sandbox).chains[0]!
@@ -120,8 +127,19 @@ describe("the admin in Chromium", () => {
     const base = parsePluginOptions(pluginOptionsFor(sandbox)).chains[0]!
     // 8453's pool and its forwarder init code hash as the chain has them; 137's node is down, so its line lacks both.
     const { pool } = sandbox.toJSON().chains[0]!
-    const forwarderInitCodeHash = await localClients(8453, base.rpcUrl).publicClient.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
-    const expected = formatStorefrontConfigEnv({ roots: buildStorefrontTrustRoots({ chains: [{ ...base, pool, forwarderInitCodeHash }, { ...base, chainId: 137 }] }) })
+    const forwarderInitCodeHash = await localClients(8453, base.rpcUrl).publicClient.readContract({
+      address: pool,
+      abi: poolAbi,
+      functionName: "forwarderInitCodeHash",
+    })
+    const expected = formatStorefrontConfigEnv({
+      roots: buildStorefrontTrustRoots({
+        chains: [
+          { ...base, pool, forwarderInitCodeHash },
+          { ...base, chainId: 137 },
+        ],
+      }),
+    })
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url })
     await page.goto(`${server.url}/app/stablecoin`)
     const env = page.locator('[data-testid="stablecoin-storefront-env"]')
@@ -148,19 +166,27 @@ describe("the admin in Chromium", () => {
       expect(await widget.locator('[data-testid="stablecoin-status"]').textContent()).toBe(row.status)
       const amount = `${formatTokenAmount(row.expected_amount, row.token_decimals)} USDC`
       expect(await widget.locator('[data-testid="stablecoin-expected"]').textContent()).toContain(amount)
-      expect(await widget.locator('[data-testid="stablecoin-received"]').textContent()).toContain(`${formatTokenAmount(row.confirmed_amount!, row.token_decimals)} USDC`)
+      expect(await widget.locator('[data-testid="stablecoin-received"]').textContent()).toContain(
+        `${formatTokenAmount(row.confirmed_amount!, row.token_decimals)} USDC`,
+      )
       expect(await widget.locator('[data-testid="stablecoin-tx"]').getAttribute("data-value")).toBe(row.tx_hash)
-      expect(await widget.locator('[data-testid="stablecoin-tx"] a').getAttribute("href")).toBe(`https://basescan.org/tx/${row.tx_hash}`)
-      expect((await widget.locator('[data-testid="stablecoin-confirmations"]').textContent())!.replace(/\D/g, "")).toBe(String(row.confirmations))
+      expect(await widget.locator('[data-testid="stablecoin-tx"] a').getAttribute("href")).toBe(
+        `https://basescan.org/tx/${row.tx_hash}`,
+      )
+      expect((await widget.locator('[data-testid="stablecoin-confirmations"]').textContent())!.replace(/\D/g, "")).toBe(
+        String(row.confirmations),
+      )
       expect(await widget.locator('[data-testid="stablecoin-confirmed-by"]').textContent()).toContain("webhook")
-      expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toMatch(/Safe to ship: (Yes|Deposit rail)/)
+      expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toMatch(
+        /Safe to ship: (Yes|Deposit rail)/,
+      )
       await shot(`widget-${rail}`, '[data-testid="stablecoin-widget"]')
     }
   })
 
   it("the health panel names a payment Medusa shows captured without the plugin's confirmation", async () => {
     const [row] = await server.sql<{ id: string; payment_id: string; attention: string | null }>(
-      "select id, payment_id, attention from stablecoin_payment where captured_at is not null and deleted_at is null order by created_at limit 1"
+      "select id, payment_id, attention from stablecoin_payment where captured_at is not null and deleted_at is null order by created_at limit 1",
     )
     await server.sql("update stablecoin_payment set attention = 'capture_unconfirmed' where id = $1", [row!.id])
     try {
@@ -195,7 +221,7 @@ describe("the admin in Chromium", () => {
     await drawer.locator('[data-testid="stablecoin-confirm"]').waitFor({ timeout: 30_000 })
     expect(await drawer.locator('[data-testid="stablecoin-status"]').textContent()).toBe("underpaid")
     expect(await drawer.locator('[data-testid="stablecoin-shortfall"]').textContent()).toContain(
-      formatTokenAmount(BigInt(d.amount) - BigInt(d.amount) / 2n, row.token_decimals)
+      formatTokenAmount(BigInt(d.amount) - BigInt(d.amount) / 2n, row.token_decimals),
     )
     await shot("drawer-underpaid", '[role="dialog"]')
     await page.keyboard.press("Escape")
@@ -220,12 +246,14 @@ describe("the admin in Chromium", () => {
     await sandbox.mine(8453, 3)
     await sandbox.waitForStatus(d.deposit.intentId, "swept", 30_000)
     sandbox.faults.dropWebhooks(false)
-    const body = await eventually(async () => sandbox.events().find((e) => e.data.paymentId === d.paymentId && e.type === "payment_confirmed"))
+    const body = await eventually(async () =>
+      sandbox.events().find((e) => e.data.paymentId === d.paymentId && e.type === "payment_confirmed"),
+    )
     // Recorded as the webhook route records an event, left failed as after a crash mid-processing.
     await server.sql(
       `insert into stablecoin_webhook_event (id, event_id, type, payment_id, payload, state, attempts, outcome, received_at, created_at, updated_at)
        values ($1, $2, $3, $4, $5, 'failed', 1, 'database unavailable', now(), now(), now())`,
-      [`scevt_browser_${Date.now()}`, body.id, body.type, d.paymentId, JSON.stringify(body)]
+      [`scevt_browser_${Date.now()}`, body.id, body.type, d.paymentId, JSON.stringify(body)],
     )
     await page.goto(`${server.url}/app/stablecoin`)
     const row = page.locator(`[data-testid="stablecoin-webhook-row"][data-event-id="${body.id}"]`)
@@ -234,7 +262,10 @@ describe("the admin in Chromium", () => {
     await shot("webhook-log-failed", '[data-testid="stablecoin-webhook-log"]')
     await row.locator('[data-testid="stablecoin-reprocess"]').click()
     await page.getByRole("alertdialog").getByRole("button", { name: "Reprocess" }).click()
-    await page.waitForSelector(`[data-testid="stablecoin-webhook-row"][data-event-id="${body.id}"][data-state="processed"]`, { timeout: 60_000 })
+    await page.waitForSelector(
+      `[data-testid="stablecoin-webhook-row"][data-event-id="${body.id}"][data-state="processed"]`,
+      { timeout: 60_000 },
+    )
     expect((await ledgerRow(d.paymentId))!.captured_at).toBeTruthy()
     await shot("webhook-log-processed", '[data-testid="stablecoin-webhook-log"]')
   })
@@ -242,8 +273,12 @@ describe("the admin in Chromium", () => {
   it("a refund is recorded only with the real on-chain transfer; a wrong one is refused with the reason", async () => {
     const paid = await paidOrder("deposit")
     // The merchant refunds in Medusa's own order page flow (admin API), which records the refund due in the ledger.
-    const [payment] = await server.sql<{ id: string }>("select id from payment where payment_session_id = $1", [paid.session.id])
-    const refundRes = await page.request.post(`${server.url}/admin/payments/${payment!.id}/refund`, { data: { amount: 5 } })
+    const [payment] = await server.sql<{ id: string }>("select id from payment where payment_session_id = $1", [
+      paid.session.id,
+    ])
+    const refundRes = await page.request.post(`${server.url}/admin/payments/${payment!.id}/refund`, {
+      data: { amount: 5 },
+    })
     expect(refundRes.status()).toBe(200)
     const row = await eventually(async () => {
       const r = await ledgerRow(paid.d.paymentId)
@@ -271,7 +306,10 @@ describe("the admin in Chromium", () => {
     await page.fill('[data-testid="stablecoin-refund-tx"]', good)
     await page.click('[data-testid="stablecoin-refund-submit"]')
     await widget.locator('[data-testid="stablecoin-refund"][data-state="sent"]').waitFor({ timeout: 30_000 })
-    expect((await ledgerRow(paid.d.paymentId))!.refunds!.find((x) => x.id === refund.id)).toMatchObject({ state: "sent", txHash: good })
+    expect((await ledgerRow(paid.d.paymentId))!.refunds!.find((x) => x.id === refund.id)).toMatchObject({
+      state: "sent",
+      txHash: good,
+    })
     await shot("widget-refund-sent", '[data-testid="stablecoin-widget"]')
   })
 
@@ -280,10 +318,14 @@ describe("the admin in Chromium", () => {
     await paySession(sandbox, d, BigInt(d.amount))
     await sandbox.waitForStatus(d.deposit.intentId, "confirming", 30_000)
     // The storefront's completion places the order as soon as the transfer is seen (deferred authorization).
-    const orderId = await eventually(async () => {
-      const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch(() => null)
-      return res?.data.type === "order" ? (res.data.order.id as string) : null
-    }, 60_000, 500)
+    const orderId = await eventually(
+      async () => {
+        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch(() => null)
+        return res?.data.type === "order" ? (res.data.order.id as string) : null
+      },
+      60_000,
+      500,
+    )
     await page.goto(`${server.url}/app/orders/${orderId}`)
     const widget = page.locator('[data-testid="stablecoin-widget"]')
     const warning = widget.locator('[data-testid="stablecoin-cancel-warning"]')
@@ -301,9 +343,15 @@ describe("the admin in Chromium", () => {
     await page.reload()
     await widget.locator('[data-testid="stablecoin-refund"][data-state="due"]').waitFor({ timeout: 60_000 })
     expect(await widget.locator('[data-testid="stablecoin-cancel-warning"]').count()).toBe(0)
-    expect(await widget.locator('[data-testid="stablecoin-attention"]').textContent()).toContain("The order was canceled and its payment still arrived")
-    expect(await widget.locator('[data-testid="stablecoin-refund"]').textContent()).toContain("Order canceled before it was paid")
-    expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toBe("Safe to ship: No, never: the order was canceled.")
+    expect(await widget.locator('[data-testid="stablecoin-attention"]').textContent()).toContain(
+      "The order was canceled and its payment still arrived",
+    )
+    expect(await widget.locator('[data-testid="stablecoin-refund"]').textContent()).toContain(
+      "Order canceled before it was paid",
+    )
+    expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toBe(
+      "Safe to ship: No, never: the order was canceled.",
+    )
     expect(await widget.locator('[data-testid="stablecoin-confirm"]').count()).toBe(0)
     // The admin scrolls inside its own container, so a tall widget is shot in a tall window.
     await page.setViewportSize({ width: 1440, height: 2000 })
@@ -316,7 +364,7 @@ describe("the admin in Chromium", () => {
     await page.goto(`${server.url}/app/stablecoin`)
     await page.waitForSelector('[data-testid="stablecoin-chain-health"]', { timeout: 60_000 })
     await shot("page-dark")
-    const [order] = await server.sql<{ id: string }>("select id from \"order\" order by created_at limit 1")
+    const [order] = await server.sql<{ id: string }>('select id from "order" order by created_at limit 1')
     await page.goto(`${server.url}/app/orders/${order!.id}`)
     await page.waitForSelector('[data-testid="stablecoin-widget"]', { timeout: 60_000 })
     await shot("widget-dark", '[data-testid="stablecoin-widget"]')

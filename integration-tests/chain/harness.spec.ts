@@ -11,8 +11,12 @@ describe("chain harness", () => {
     const fx = await deployFixture({ chainId: 8453, rpcUrl: anvil.rpcUrl })
     const { publicClient } = localClients(8453, anvil.rpcUrl)
     expect(await publicClient.getChainId()).toBe(8453)
-    expect(await publicClient.readContract({ address: fx.tokens.USDC.address, abi: testTokenAbi, functionName: "decimals" })).toBe(6)
-    expect(getAddress(await publicClient.readContract({ address: fx.pool, abi: poolAbi, functionName: "payout" }))).toBe(devAccounts.payout.address)
+    expect(
+      await publicClient.readContract({ address: fx.tokens.USDC.address, abi: testTokenAbi, functionName: "decimals" }),
+    ).toBe(6)
+    expect(
+      getAddress(await publicClient.readContract({ address: fx.pool, abi: poolAbi, functionName: "payout" })),
+    ).toBe(devAccounts.payout.address)
     await anvil.stop()
     expect(() => process.kill(anvil.pid, 0)).toThrow()
   })
@@ -21,14 +25,25 @@ describe("chain harness", () => {
     anvil = await startAnvil({ chainId: 56 })
     const fx = await deployFixture({ chainId: 56, rpcUrl: anvil.rpcUrl, deployPool: false })
     const { publicClient, walletClient } = localClients(56, anvil.rpcUrl)
-    expect(await publicClient.readContract({ address: fx.tokens.EURC.address, abi: testTokenAbi, functionName: "decimals" })).toBe(18)
+    expect(
+      await publicClient.readContract({ address: fx.tokens.EURC.address, abi: testTokenAbi, functionName: "decimals" }),
+    ).toBe(18)
     expect(await publicClient.getCode({ address: fx.pool })).toBeUndefined()
     const snap = await snapshotChain(56, anvil.rpcUrl)
     const hash = await walletClient(devAccounts.customer).writeContract({
-      address: fx.tokens.USDC.address, abi: testTokenAbi, functionName: "mint", args: [devAccounts.customer.address, 10n ** 18n],
+      address: fx.tokens.USDC.address,
+      abi: testTokenAbi,
+      functionName: "mint",
+      args: [devAccounts.customer.address, 10n ** 18n],
     })
     await publicClient.waitForTransactionReceipt({ hash })
-    const balanceOf = () => publicClient.readContract({ address: fx.tokens.USDC.address, abi: testTokenAbi, functionName: "balanceOf", args: [devAccounts.customer.address] })
+    const balanceOf = () =>
+      publicClient.readContract({
+        address: fx.tokens.USDC.address,
+        abi: testTokenAbi,
+        functionName: "balanceOf",
+        args: [devAccounts.customer.address],
+      })
     expect(await balanceOf()).toBe(10n ** 18n)
     await snap.revert()
     expect(await balanceOf()).toBe(0n)

@@ -1,5 +1,13 @@
 import { getAddress, parseEventLogs, type Address, type Hex } from "viem"
-import { deployFixture, devAccounts, localClients, startAnvil, type Anvil, type ChainFixture, type TokenSymbol } from "#sandbox/chain/index"
+import {
+  deployFixture,
+  devAccounts,
+  localClients,
+  startAnvil,
+  type Anvil,
+  type ChainFixture,
+  type TokenSymbol,
+} from "#sandbox/chain/index"
 import { computePaymentRef, formatTokenAmount, poolAbi, strictApproveTokenAbi } from "#src/lib/chain/index"
 import { readStorefrontTrustRoots } from "#src/lib/chain/read-storefront-trust-roots"
 import type { StorefrontTrustRoots } from "#src/lib/chain/storefront-trust-roots"
@@ -55,7 +63,14 @@ function connectPayment(symbol: TokenSymbol, baseUnits: bigint): PublicStablecoi
     refundAddress: null,
     deposit: null,
     connect: { pool: chain.pool, paymentRef: computePaymentRef(paymentId) },
-    verification: { blockNumber: "1", factory: chain.factory, payout: chain.payout, pool: chain.pool, forwarder: null, verifiedAt: null },
+    verification: {
+      blockNumber: "1",
+      factory: chain.factory,
+      payout: chain.payout,
+      pool: chain.pool,
+      forwarder: null,
+      verifiedAt: null,
+    },
     expiresAt: new Date(Date.now() + 600_000).toISOString(),
     priceExpired: false,
     addressValidAfterExpiry: true,
@@ -72,12 +87,22 @@ function connectPayment(symbol: TokenSymbol, baseUnits: bigint): PublicStablecoi
  * eth_sendTransaction (1-based) with 4001, as a customer pressing "Reject"; `declineUpgrade`
  * answers wallet_sendCalls with 5750, as a customer declining a "ready" wallet's account upgrade.
  */
-function devWallet({ payer = devAccounts.customer.address as Address, batching, rejectSend, declineUpgrade }: { payer?: Address; batching: boolean; rejectSend?: number; declineUpgrade?: boolean }) {
+function devWallet({
+  payer = devAccounts.customer.address as Address,
+  batching,
+  rejectSend,
+  declineUpgrade,
+}: {
+  payer?: Address
+  batching: boolean
+  rejectSend?: number
+  declineUpgrade?: boolean
+}) {
   const requests: string[] = []
   const confirmations: string[] = []
   const { provider } = createDevWallet(
     { address: payer, chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl, tokens: chain.tokens }] },
-    { batching, onConfirmation: ({ method, calls }) => confirmations.push(`${method}:${calls}`) }
+    { batching, onConfirmation: ({ method, calls }) => confirmations.push(`${method}:${calls}`) },
   )
   let sends = 0
   return {
@@ -86,8 +111,10 @@ function devWallet({ payer = devAccounts.customer.address as Address, batching, 
     provider: {
       async request(args: { method: string; params?: unknown[] | Record<string, unknown> }) {
         requests.push(args.method)
-        if (args.method === "eth_sendTransaction" && ++sends === rejectSend) throw Object.assign(new Error("User rejected the request."), { code: 4001 })
-        if (args.method === "wallet_sendCalls" && declineUpgrade) throw Object.assign(new Error("User rejected the account upgrade."), { code: 5750 })
+        if (args.method === "eth_sendTransaction" && ++sends === rejectSend)
+          throw Object.assign(new Error("User rejected the request."), { code: 4001 })
+        if (args.method === "wallet_sendCalls" && declineUpgrade)
+          throw Object.assign(new Error("User rejected the account upgrade."), { code: 5750 })
         return provider.request(args)
       },
     },
@@ -97,15 +124,32 @@ function devWallet({ payer = devAccounts.customer.address as Address, batching, 
 async function pay(wallet: ReturnType<typeof devWallet>, payment: PublicStablecoinPayment) {
   const steps: WalletStep[] = []
   const sent: Hex[] = []
-  const result = await payWithWallet({ provider: wallet.provider, payment, roots, pollingIntervalMs: 50, onStep: (step) => steps.push(step), onSent: (hash) => sent.push(hash) })
+  const result = await payWithWallet({
+    provider: wallet.provider,
+    payment,
+    roots,
+    pollingIntervalMs: 50,
+    onStep: (step) => steps.push(step),
+    onSent: (hash) => sent.push(hash),
+  })
   return { result, steps, sent }
 }
 
 const allowance = (symbol: TokenSymbol) =>
-  clients.publicClient.readContract({ address: chain.tokens[symbol].address, abi: strictApproveTokenAbi, functionName: "allowance", args: [devAccounts.customer.address, chain.pool] })
+  clients.publicClient.readContract({
+    address: chain.tokens[symbol].address,
+    abi: strictApproveTokenAbi,
+    functionName: "allowance",
+    args: [devAccounts.customer.address, chain.pool],
+  })
 
 async function mint(symbol: TokenSymbol, to: Address, amount: bigint) {
-  const hash = await clients.walletClient(devAccounts.customer).writeContract({ address: chain.tokens[symbol].address, abi: strictApproveTokenAbi, functionName: "mint", args: [to, amount] })
+  const hash = await clients.walletClient(devAccounts.customer).writeContract({
+    address: chain.tokens[symbol].address,
+    abi: strictApproveTokenAbi,
+    functionName: "mint",
+    args: [to, amount],
+  })
   await clients.publicClient.waitForTransactionReceipt({ hash })
 }
 
@@ -138,7 +182,11 @@ describe("payWithWallet on anvil with the DEV wallet", () => {
     expect(steps).toEqual(expect.arrayContaining(["approving", "paying", "waiting_receipt"]))
     expect(steps).not.toContain("confirming_batch")
     expect(sent).toEqual([result.txHash])
-    expect(await depositOf(result.txHash)).toMatchObject({ paymentRef: payment.connect!.paymentRef, amount: 7_250_000n, from: devAccounts.customer.address })
+    expect(await depositOf(result.txHash)).toMatchObject({
+      paymentRef: payment.connect!.paymentRef,
+      amount: 7_250_000n,
+      from: devAccounts.customer.address,
+    })
     // deposit() used exactly the new allowance: the leftover is gone too.
     expect(await allowance("USDT")).toBe(0n)
   })
@@ -157,7 +205,10 @@ describe("payWithWallet on anvil with the DEV wallet", () => {
     expect(steps).not.toContain("approving")
     // The hash reported (and recorded through onSent) is the deposit's, from the batch's receipts.
     expect(sent).toEqual([result.txHash])
-    expect(await depositOf(result.txHash)).toMatchObject({ paymentRef: payment.connect!.paymentRef, amount: 5_500_000n })
+    expect(await depositOf(result.txHash)).toMatchObject({
+      paymentRef: payment.connect!.paymentRef,
+      amount: 5_500_000n,
+    })
     expect(await allowance("USDT")).toBe(0n)
   })
 
@@ -182,7 +233,12 @@ describe("payWithWallet on anvil with the DEV wallet", () => {
   })
 
   it("enough allowance already: the deposit alone, one transaction, no batch", async () => {
-    const approve = await clients.walletClient(devAccounts.customer).writeContract({ address: chain.tokens.USDC.address, abi: strictApproveTokenAbi, functionName: "approve", args: [chain.pool, 1_000_000n] })
+    const approve = await clients.walletClient(devAccounts.customer).writeContract({
+      address: chain.tokens.USDC.address,
+      abi: strictApproveTokenAbi,
+      functionName: "approve",
+      args: [chain.pool, 1_000_000n],
+    })
     await clients.publicClient.waitForTransactionReceipt({ hash: approve })
     const wallet = devWallet({ batching: true })
     const { result } = await pay(wallet, connectPayment("USDC", 1_000_000n))
@@ -195,10 +251,20 @@ describe("payWithWallet on anvil with the DEV wallet", () => {
     await mint("USDT", payer, 10_000_000n)
     const freeze = async (value: boolean) =>
       clients.publicClient.waitForTransactionReceipt({
-        hash: await clients.walletClient(devAccounts.customer).writeContract({ address: chain.tokens.USDT.address, abi: strictApproveTokenAbi, functionName: "setFrozen", args: [payer, value] }),
+        hash: await clients.walletClient(devAccounts.customer).writeContract({
+          address: chain.tokens.USDT.address,
+          abi: strictApproveTokenAbi,
+          functionName: "setFrozen",
+          args: [payer, value],
+        }),
       })
     // A leftover allowance first (approve(0) is tried too), then the issuer freezes the payer.
-    const approve = await clients.walletClient(devAccounts.sanctioned).writeContract({ address: chain.tokens.USDT.address, abi: strictApproveTokenAbi, functionName: "approve", args: [chain.pool, 1_000n] })
+    const approve = await clients.walletClient(devAccounts.sanctioned).writeContract({
+      address: chain.tokens.USDT.address,
+      abi: strictApproveTokenAbi,
+      functionName: "approve",
+      args: [chain.pool, 1_000n],
+    })
     await clients.publicClient.waitForTransactionReceipt({ hash: approve })
     await freeze(true)
     try {
@@ -207,7 +273,12 @@ describe("payWithWallet on anvil with the DEV wallet", () => {
         const { result } = await pay(wallet, connectPayment("USDT", 2_000_000n))
         expect(result).toEqual({
           ok: false,
-          error: { code: "token_refuses_approval", message: expect.stringContaining(`The USDT token (${getAddress(chain.tokens.USDT.address)}) refuses this wallet's approve`) },
+          error: {
+            code: "token_refuses_approval",
+            message: expect.stringContaining(
+              `The USDT token (${getAddress(chain.tokens.USDT.address)}) refuses this wallet's approve`,
+            ),
+          },
           sent: null,
         })
         expect(wallet.confirmations).toEqual([])

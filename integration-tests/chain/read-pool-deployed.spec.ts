@@ -28,7 +28,10 @@ describe("isPoolDeployed", () => {
   })
 
   it("fails closed on a chain that is not configured or does not answer", async () => {
-    const verifier = createChainVerifier({ chains: [{ ...buildChainConfig(fx), rpcUrl: "http://127.0.0.1:9" }], timeoutMs: 1_000 })
+    const verifier = createChainVerifier({
+      chains: [{ ...buildChainConfig(fx), rpcUrl: "http://127.0.0.1:9" }],
+      timeoutMs: 1_000,
+    })
     expect(await verifier.isPoolDeployed(1)).toMatchObject({ ok: false, error: { code: "invalid_config" } })
     expect(await verifier.isPoolDeployed(56)).toMatchObject({ ok: false, error: { code: "chain_unavailable" } })
   })

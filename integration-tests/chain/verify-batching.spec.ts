@@ -1,6 +1,11 @@
 import { deployFixture, startAnvil, type Anvil, type ChainFixture } from "#sandbox/chain/index"
 import { createChainVerifier, type ChainVerifier } from "#src/lib/chain/index"
-import { buildChainConfig, buildConnectPayment, buildDepositIntent, buildQuote } from "#src/lib/chain/__tests__/build-service-responses"
+import {
+  buildChainConfig,
+  buildConnectPayment,
+  buildDepositIntent,
+  buildQuote,
+} from "#src/lib/chain/__tests__/build-service-responses"
 import { expectVerificationFailure } from "#src/lib/chain/__tests__/expect-verification-failure"
 import { checksumFixture } from "#src/lib/chain/__tests__/start-fixture-chains"
 
@@ -29,7 +34,7 @@ describe("chain verifier requests", () => {
 
   const methodsOf = (body: unknown) =>
     (body as { method: string; params: [{ to?: string } | string] }[]).map(({ method, params }) =>
-      method === "eth_call" ? `eth_call ${(params[0] as { to: string }).to.toLowerCase()}` : method
+      method === "eth_call" ? `eth_call ${(params[0] as { to: string }).to.toLowerCase()}` : method,
     )
 
   it("sends every read of a cold verification in one JSON-RPC batch", async () => {
@@ -49,7 +54,7 @@ describe("chain verifier requests", () => {
         call(fx.tokens.USDC.address),
         call(fx.tokens.USDT.address),
         call(fx.tokens.EURC.address),
-      ].sort()
+      ].sort(),
     )
   })
 
@@ -72,7 +77,10 @@ describe("chain verifier requests", () => {
     const first = buildQuote(fx)
     await verifier.verifyDepositIntent({ quote: first, intent: buildDepositIntent(fx, first) })
     const quote = buildQuote(fx)
-    const result = await verifier.verifyConnectPayment({ quote, payment: buildConnectPayment(fx, quote, { poolAddress: fx.factory }) })
+    const result = await verifier.verifyConnectPayment({
+      quote,
+      payment: buildConnectPayment(fx, quote, { poolAddress: fx.factory }),
+    })
     expectVerificationFailure(result, "pool_address", [fx.pool, fx.factory])
     expect(requests).toHaveLength(1)
   })
@@ -93,7 +101,10 @@ describe("chain verifier requests", () => {
 
   it("makes no request when the payment does not match its quote", async () => {
     const quote = buildQuote(fx)
-    const result = await verifier.verifyDepositIntent({ quote, intent: buildDepositIntent(fx, quote, { expectedAmount: "1" }) })
+    const result = await verifier.verifyDepositIntent({
+      quote,
+      intent: buildDepositIntent(fx, quote, { expectedAmount: "1" }),
+    })
     expectVerificationFailure(result, "quote_amount", [quote.stablecoinAmount, "1"])
     expect(requests).toHaveLength(0)
   })

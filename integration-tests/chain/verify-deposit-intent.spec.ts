@@ -1,6 +1,14 @@
 import { createServer } from "node:http"
 import { getAddress, type Address } from "viem"
-import { createPool, deployFixture, devAccounts, getFreePort, localClients, snapshotChain, type ChainFixture } from "#sandbox/chain/index"
+import {
+  createPool,
+  deployFixture,
+  devAccounts,
+  getFreePort,
+  localClients,
+  snapshotChain,
+  type ChainFixture,
+} from "#sandbox/chain/index"
 import {
   ChainReadError,
   computePaymentRef,
@@ -33,7 +41,12 @@ describe("verifyDepositIntent on anvil", () => {
     chains = await startFixtureChains()
     ;({ base, bsc } = chains)
     undeployed = checksumFixture(await deployFixture({ chainId: 8453, rpcUrl: base.rpcUrl, deployPool: false }))
-    await createPool({ chainId: 8453, rpcUrl: base.rpcUrl, factory: base.factory, payout: devAccounts.otherPayout.address })
+    await createPool({
+      chainId: 8453,
+      rpcUrl: base.rpcUrl,
+      factory: base.factory,
+      payout: devAccounts.otherPayout.address,
+    })
     otherPool = await localClients(8453, base.rpcUrl).publicClient.readContract({
       address: base.factory,
       abi: poolFactoryAbi,
@@ -44,7 +57,10 @@ describe("verifyDepositIntent on anvil", () => {
   afterAll(async () => chains?.stop())
 
   const verifierFor = (...configs: ChainConfig[]) =>
-    createChainVerifier({ chains: configs.length ? configs : [buildChainConfig(base), buildChainConfig(bsc)], timeoutMs: 5_000 })
+    createChainVerifier({
+      chains: configs.length ? configs : [buildChainConfig(base), buildChainConfig(bsc)],
+      timeoutMs: 5_000,
+    })
 
   it.each([
     ["8453 (6 decimals)", () => base, "USDC" as const, "12.5", "12500000"],
@@ -60,7 +76,12 @@ describe("verifyDepositIntent on anvil", () => {
     // Independent of our CREATE2 code: the pool's own forwarderOf answers the same address.
     const { publicClient } = localClients(fx.chainId, fx.rpcUrl)
     const paymentRef = computePaymentRef(quote.paymentId)
-    const onChainForwarder = await publicClient.readContract({ address: fx.pool, abi: poolAbi, functionName: "forwarderOf", args: [paymentRef] })
+    const onChainForwarder = await publicClient.readContract({
+      address: fx.pool,
+      abi: poolAbi,
+      functionName: "forwarderOf",
+      args: [paymentRef],
+    })
     expect(proof).toEqual<VerificationProof>({
       rail: "deposit",
       chainId: fx.chainId,
@@ -82,14 +103,22 @@ describe("verifyDepositIntent on anvil", () => {
   it("accepts addresses in any case", async () => {
     const quote = buildQuote(base)
     const intent = buildDepositIntent(base, quote)
-    const lower = { ...intent, forwarderAddress: intent.forwarderAddress.toLowerCase(), poolAddress: intent.poolAddress.toLowerCase(), token: intent.token.toLowerCase() }
+    const lower = {
+      ...intent,
+      forwarderAddress: intent.forwarderAddress.toLowerCase(),
+      poolAddress: intent.poolAddress.toLowerCase(),
+      token: intent.token.toLowerCase(),
+    }
     expect((await verifierFor().verifyDepositIntent({ quote, intent: lower })).ok).toBe(true)
   })
 
   describe("check 0: the payment matches its quote", () => {
     it("fails quote_chain_id when the intent is on another chain than the quote", async () => {
       const quote = buildQuote(base)
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote, { chainId: 56 }) })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote, { chainId: 56 }),
+      })
       expectVerificationFailure(result, "quote_chain_id", ["8453", "56"])
     })
 
@@ -102,20 +131,29 @@ describe("verifyDepositIntent on anvil", () => {
     it("fails token_not_configured for a quoted token the chain's configuration lacks", async () => {
       const { USDC } = base.tokens
       const quote = buildQuote(base, { token: "USDT" })
-      const result = await verifierFor(buildChainConfig(base, { tokens: { USDC } })).verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote) })
+      const result = await verifierFor(buildChainConfig(base, { tokens: { USDC } })).verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote),
+      })
       expectVerificationFailure(result, "token_not_configured", ["[USDC]", "USDT"])
     })
 
     it("fails quote_token when the intent's token is another contract than the quoted symbol's", async () => {
       const quote = buildQuote(base, { token: "USDC" })
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote, { token: base.tokens.USDT.address }) })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote, { token: base.tokens.USDT.address }),
+      })
       expectVerificationFailure(result, "quote_token", [base.tokens.USDC.address, base.tokens.USDT.address])
     })
 
     it("fails quote_amount when the expected amount differs by one base unit", async () => {
       const quote = buildQuote(bsc)
       const expectedAmount = (BigInt(quote.stablecoinAmount) + 1n).toString()
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(bsc, quote, { expectedAmount }) })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(bsc, quote, { expectedAmount }),
+      })
       expectVerificationFailure(result, "quote_amount", ["12500000000000000000", "12500000000000000001"])
     })
 
@@ -146,7 +184,10 @@ describe("verifyDepositIntent on anvil", () => {
 
     it("fails token_decimals when the intent's tokenDecimals differ from the chain", async () => {
       const quote = buildQuote(base)
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote, { tokenDecimals: 18 }) })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote, { tokenDecimals: 18 }),
+      })
       expectVerificationFailure(result, "token_decimals", ["6 (on-chain decimals())", "18 (service tokenDecimals)"])
     })
   })
@@ -154,20 +195,33 @@ describe("verifyDepositIntent on anvil", () => {
   describe("check 2: the merchant's pool", () => {
     it("fails pool_address for the pool of another payout", async () => {
       const quote = buildQuote(base)
-      const forwarderAddress = deriveForwarderAddress({ pool: otherPool, paymentRef: computePaymentRef(quote.paymentId), forwarderInitCodeHash })
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote, { poolAddress: otherPool, forwarderAddress }) })
+      const forwarderAddress = deriveForwarderAddress({
+        pool: otherPool,
+        paymentRef: computePaymentRef(quote.paymentId),
+        forwarderInitCodeHash,
+      })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote, { poolAddress: otherPool, forwarderAddress }),
+      })
       expectVerificationFailure(result, "pool_address", [base.pool, otherPool])
     })
 
     it("fails pool_address for a claimed pool that is not an address", async () => {
       const quote = buildQuote(base)
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote, { poolAddress: "0x1234" }) })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote, { poolAddress: "0x1234" }),
+      })
       expectVerificationFailure(result, "pool_address", [base.pool, "0x1234"])
     })
 
     it("fails pool_code when the merchant's pool is not deployed", async () => {
       const quote = buildQuote(undeployed)
-      const result = await verifierFor(buildChainConfig(undeployed)).verifyDepositIntent({ quote, intent: buildDepositIntent(undeployed, quote) })
+      const result = await verifierFor(buildChainConfig(undeployed)).verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(undeployed, quote),
+      })
       expectVerificationFailure(result, "pool_code", [`contract code at ${undeployed.pool}`, "no code"])
     })
 
@@ -179,7 +233,10 @@ describe("verifyDepositIntent on anvil", () => {
         const bytecode = await publicClient.getCode({ address: otherPool })
         await testClient.setCode({ address: undeployed.pool, bytecode: bytecode! })
         const quote = buildQuote(undeployed)
-        const result = await verifierFor(buildChainConfig(undeployed)).verifyDepositIntent({ quote, intent: buildDepositIntent(undeployed, quote) })
+        const result = await verifierFor(buildChainConfig(undeployed)).verifyDepositIntent({
+          quote,
+          intent: buildDepositIntent(undeployed, quote),
+        })
         expectVerificationFailure(result, "pool_payout", [undeployed.payout, devAccounts.otherPayout.address])
       } finally {
         await snapshot.revert()
@@ -190,16 +247,34 @@ describe("verifyDepositIntent on anvil", () => {
   describe("check 3: the forwarder", () => {
     it("fails forwarder_address for a forwarder derived from another pool", async () => {
       const quote = buildQuote(base)
-      const forwarderAddress = deriveForwarderAddress({ pool: otherPool, paymentRef: computePaymentRef(quote.paymentId), forwarderInitCodeHash })
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote, { forwarderAddress }) })
-      const expected = deriveForwarderAddress({ pool: base.pool, paymentRef: computePaymentRef(quote.paymentId), forwarderInitCodeHash })
+      const forwarderAddress = deriveForwarderAddress({
+        pool: otherPool,
+        paymentRef: computePaymentRef(quote.paymentId),
+        forwarderInitCodeHash,
+      })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote, { forwarderAddress }),
+      })
+      const expected = deriveForwarderAddress({
+        pool: base.pool,
+        paymentRef: computePaymentRef(quote.paymentId),
+        forwarderInitCodeHash,
+      })
       expectVerificationFailure(result, "forwarder_address", [expected, forwarderAddress])
     })
 
     it("fails forwarder_address for a forwarder derived from another payment's reference", async () => {
       const quote = buildQuote(bsc)
-      const forwarderAddress = deriveForwarderAddress({ pool: bsc.pool, paymentRef: computePaymentRef("pay_someone_else"), forwarderInitCodeHash })
-      const result = await verifierFor().verifyDepositIntent({ quote, intent: buildDepositIntent(bsc, quote, { forwarderAddress }) })
+      const forwarderAddress = deriveForwarderAddress({
+        pool: bsc.pool,
+        paymentRef: computePaymentRef("pay_someone_else"),
+        forwarderInitCodeHash,
+      })
+      const result = await verifierFor().verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(bsc, quote, { forwarderAddress }),
+      })
       expectVerificationFailure(result, "forwarder_address", [quote.paymentId, forwarderAddress])
     })
   })
@@ -208,7 +283,10 @@ describe("verifyDepositIntent on anvil", () => {
     it("fails closed with chain_unavailable when nothing answers, without the RPC URL in the message", async () => {
       const rpcUrl = `http://127.0.0.1:${await getFreePort()}/secret-api-key`
       const quote = buildQuote(base)
-      const result = await verifierFor(buildChainConfig(base, { rpcUrl })).verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote) })
+      const result = await verifierFor(buildChainConfig(base, { rpcUrl })).verifyDepositIntent({
+        quote,
+        intent: buildDepositIntent(base, quote),
+      })
       expect(result.ok).toBe(false)
       const error = (result as { error: unknown }).error
       expect(error).toBeInstanceOf(ChainReadError)
@@ -226,10 +304,17 @@ describe("verifyDepositIntent on anvil", () => {
       try {
         const { port } = server.address() as import("node:net").AddressInfo
         const quote = buildQuote(base)
-        const verifier = createChainVerifier({ chains: [buildChainConfig(base, { rpcUrl: `http://127.0.0.1:${port}` })], timeoutMs: 300 })
+        const verifier = createChainVerifier({
+          chains: [buildChainConfig(base, { rpcUrl: `http://127.0.0.1:${port}` })],
+          timeoutMs: 300,
+        })
         const result = await verifier.verifyDepositIntent({ quote, intent: buildDepositIntent(base, quote) })
         expect(result.ok).toBe(false)
-        expect((result as { error: unknown }).error).toMatchObject({ name: "ChainReadError", code: "chain_unavailable", details: expect.stringContaining("TimeoutError") })
+        expect((result as { error: unknown }).error).toMatchObject({
+          name: "ChainReadError",
+          code: "chain_unavailable",
+          details: expect.stringContaining("TimeoutError"),
+        })
       } finally {
         for (const socket of sockets) socket.destroy()
         await new Promise((resolve) => server.close(resolve))

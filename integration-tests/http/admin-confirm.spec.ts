@@ -17,7 +17,9 @@ jest.setTimeout(180_000)
 
 // captureOnReconcile off (the default): a payment whose webhook was lost is flagged, and the
 // merchant's confirm action captures it. No webhook URL is given: every webhook is lost.
-const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({ reconcile: { enabled: false } }))
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
+  reconcile: { enabled: false },
+}))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -35,18 +37,31 @@ medusaIntegrationTestRunner({
     /** A deposit session paid with `amount(expected)` from `from`, swept or held by the sandbox, then polled once. */
     async function payAndPoll(amount: (expected: bigint) => bigint, from = devAccounts.customer) {
       const { paymentCollectionId } = await createCart(api, store, "eur")
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: 8453,
+      })
       const d = session.data
       const row = await eventually(() => ledger.listStablecoinPayments({ payment_id: d.paymentId }).then((r) => r[0]))
       const chain = stack.sandbox.chains[0]!
-      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: amount(BigInt(d.amount)), from })
+      await payDepositIntent({
+        rpcUrl: chain.rpcUrl,
+        chainId: 8453,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount: amount(BigInt(d.amount)),
+        from,
+      })
       await stack.sandbox.mine(8453, 3)
       await stack.sandbox.waitForStatus(d.deposit.intentId, ["swept", "underpaid", "held_sanctioned"], 20_000)
-      await reconcileStablecoinPaymentsWorkflow(container).run({ input: { now: new Date(Date.now() + 10 * 60_000).toISOString() } })
+      await reconcileStablecoinPaymentsWorkflow(container).run({
+        input: { now: new Date(Date.now() + 10 * 60_000).toISOString() },
+      })
       return row.id as string
     }
 
-    const confirm = (id: string, headers = admin) => api.post(`/admin/stablecoin/payments/${id}/confirm`, {}, headers).catch((e: any) => e.response)
+    const confirm = (id: string, headers = admin) =>
+      api.post(`/admin/stablecoin/payments/${id}/confirm`, {}, headers).catch((e: any) => e.response)
 
     it("a lost webhook is flagged, listed for the merchant, and captured by the merchant's confirm action", async () => {
       const id = await payAndPoll((expected) => expected)
@@ -67,11 +82,17 @@ medusaIntegrationTestRunner({
 
     it("the merchant may accept an underpaid payment, but never capture a sanctioned one", async () => {
       const underpaid = await payAndPoll((expected) => expected / 2n)
-      expect((await confirm(underpaid)).data).toMatchObject({ outcome: "captured", payment: { status: "underpaid", confirmed_by: "merchant" } })
+      expect((await confirm(underpaid)).data).toMatchObject({
+        outcome: "captured",
+        payment: { status: "underpaid", confirmed_by: "merchant" },
+      })
 
       const held = await payAndPoll((expected) => expected, devAccounts.sanctioned)
       const res = await confirm(held)
-      expect(res.data).toMatchObject({ outcome: "recorded", payment: { status: "held_sanctioned", captured_at: null, attention: "held_sanctioned" } })
+      expect(res.data).toMatchObject({
+        outcome: "recorded",
+        payment: { status: "held_sanctioned", captured_at: null, attention: "held_sanctioned" },
+      })
       expect(await countOf(container, "order", {})).toBe(1)
     })
   },

@@ -44,10 +44,15 @@ function bootApp(options: Record<string, unknown>): Promise<{ code: number | nul
   }
   return new Promise((resolve) => {
     // execFile's timeout kills this child (by its pid) if it hangs.
-    execFile(path.join(ROOT, "node_modules/.bin/medusa"), ["exec", script], { cwd: ROOT, env, timeout: 100_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      rmSync(dir, { recursive: true, force: true })
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}\n${stderr}` })
-    })
+    execFile(
+      path.join(ROOT, "node_modules/.bin/medusa"),
+      ["exec", script],
+      { cwd: ROOT, env, timeout: 100_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        rmSync(dir, { recursive: true, force: true })
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}\n${stderr}` })
+      },
+    )
   })
 }
 

@@ -40,12 +40,15 @@ medusaIntegrationTestRunner({
     })
 
     const pg = () => container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-    const storeOrder = (orderId: string) => api.get(`/store/orders/${orderId}`, storeHeaders(store)).then((r: any) => r.data.order)
+    const storeOrder = (orderId: string) =>
+      api.get(`/store/orders/${orderId}`, storeHeaders(store)).then((r: any) => r.data.order)
     const statusReads = () => stack.sandbox.requestCounts()["pool-deposit-status"]
 
     /** Medusa's Check status: the admin route its order page's button calls. */
     const checkStatus = (orderId: string, sessionId: string) =>
-      api.post(`/admin/orders/${orderId}/payment-sessions/authorize`, { payment_session_id: sessionId }, admin).catch((e: any) => e.response)
+      api
+        .post(`/admin/orders/${orderId}/payment-sessions/authorize`, { payment_session_id: sessionId }, admin)
+        .catch((e: any) => e.response)
 
     /**
      * An order placed awaiting payment: the transfer is seen confirming, the cart completes, then (unless
@@ -54,14 +57,25 @@ medusaIntegrationTestRunner({
      */
     async function awaitingOrder({ confirmed = true } = {}) {
       const { cart, paymentCollectionId } = await createCart(api, store, "eur")
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: CHAIN,
+      })
       const d = session.data
       await eventually(() => ledgerRow(container, d.paymentId))
       const chain = stack.sandbox.chains[0]!
-      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await payDepositIntent({
+        rpcUrl: chain.rpcUrl,
+        chainId: CHAIN,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount: BigInt(d.amount),
+      })
       await stack.sandbox.waitForStatus(d.deposit.intentId, "confirming", 20_000)
       const placed = await eventually(async () => {
-        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch((e: any) => e.response)
+        const res = await api
+          .post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store))
+          .catch((e: any) => e.response)
         return res.status === 200 ? res : null
       })
       const orderId = placed.data.order.id as string
@@ -71,7 +85,9 @@ medusaIntegrationTestRunner({
       if (confirmed) {
         await stack.sandbox.mine(CHAIN, 6)
         await stack.sandbox.waitForStatus(d.deposit.intentId, "swept", 20_000)
-        await eventually(async () => stack.sandbox.deliveries().some((e) => e.paymentId === d.paymentId && e.error === "dropped (dropWebhooks)"))
+        await eventually(async () =>
+          stack.sandbox.deliveries().some((e) => e.paymentId === d.paymentId && e.error === "dropped (dropWebhooks)"),
+        )
       }
       // Whatever the completion's own look read, it was long enough ago.
       await pg().raw(`update stablecoin_payment set last_refreshed_at = null where payment_id = ?`, [d.paymentId])
@@ -80,15 +96,26 @@ medusaIntegrationTestRunner({
 
     async function sessionStatus(sessionId: string) {
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "payment_session", fields: ["id", "status"], filters: { id: sessionId } })
+      const { data } = await query.graph({
+        entity: "payment_session",
+        fields: ["id", "status"],
+        filters: { id: sessionId },
+      })
       return (data[0] as { status: string }).status
     }
 
     async function orderTransactions(orderId: string) {
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["total", "transactions.amount", "transactions.reference"], filters: { id: orderId } })
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["total", "transactions.amount", "transactions.reference"],
+        filters: { id: orderId },
+      })
       const order = data[0] as { total: number; transactions: Array<{ amount: number; reference: string }> }
-      return { total: Number(order.total), transactions: order.transactions.map((t) => ({ reference: t.reference, amount: Number(t.amount) })) }
+      return {
+        total: Number(order.total),
+        transactions: order.transactions.map((t) => ({ reference: t.reference, amount: Number(t.amount) })),
+      }
     }
 
     /** Runs a test with captureOnReconcile off (the default of a real store), restoring the boot value after. */
@@ -174,7 +201,13 @@ medusaIntegrationTestRunner({
       await eventually(async () => (await ledgerRow(container, d.paymentId))?.last_refreshed_at)
       await new Promise((r) => setTimeout(r, 1_000))
       const after = (await ledgerRow(container, d.paymentId))!
-      expect(after).toMatchObject({ status: "confirming", attention: null, confirmation: null, captured_at: null, in_flight: before.in_flight })
+      expect(after).toMatchObject({
+        status: "confirming",
+        attention: null,
+        confirmation: null,
+        captured_at: null,
+        in_flight: before.in_flight,
+      })
       expect(await sessionStatus(sessionId)).toBe("pending_authorization")
       expect((await storeOrder(orderId)).payment_status).toBe("awaiting")
       expect(await countOf(container, "payment")).toBe(0)
@@ -189,7 +222,9 @@ medusaIntegrationTestRunner({
 
         // Forty clicks on one order, in two waves: one read.
         for (let wave = 0; wave < 2; wave++) {
-          const answers = await Promise.all(Array.from({ length: 20 }, () => checkStatus(first.orderId, first.sessionId)))
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, () => checkStatus(first.orderId, first.sessionId)),
+          )
           expect(answers.every((a) => a.status === 200 && a.data.is_authorized === false)).toBe(true)
         }
         await eventually(async () => (await ledgerRow(container, first.d.paymentId))?.attention === "webhook_missing")
@@ -198,15 +233,23 @@ medusaIntegrationTestRunner({
 
         // The store's budget (one read a second) spent by another read (shown as one this second): the second
         // order's Check status asks nothing and changes nothing.
-        await pg().raw(`update stablecoin_payment set last_refreshed_at = now() + interval '1 minute' where payment_id = ?`, [first.d.paymentId])
+        await pg().raw(
+          `update stablecoin_payment set last_refreshed_at = now() + interval '1 minute' where payment_id = ?`,
+          [first.d.paymentId],
+        )
         const spent = await Promise.all(Array.from({ length: 10 }, () => checkStatus(second.orderId, second.sessionId)))
         expect(spent.every((a) => a.status === 200 && a.data.is_authorized === false)).toBe(true)
         await new Promise((r) => setTimeout(r, 1_000))
         expect(statusReads()).toBe(1)
-        expect(await ledgerRow(container, second.d.paymentId)).toMatchObject({ attention: null, last_refreshed_at: null })
+        expect(await ledgerRow(container, second.d.paymentId)).toMatchObject({
+          attention: null,
+          last_refreshed_at: null,
+        })
 
         // Budget free again: the next Check status looks, once.
-        await pg().raw(`update stablecoin_payment set last_refreshed_at = null where payment_id = ?`, [first.d.paymentId])
+        await pg().raw(`update stablecoin_payment set last_refreshed_at = null where payment_id = ?`, [
+          first.d.paymentId,
+        ])
         await checkStatus(second.orderId, second.sessionId)
         await eventually(async () => (await ledgerRow(container, second.d.paymentId))?.attention === "webhook_missing")
         expect(statusReads()).toBe(2)

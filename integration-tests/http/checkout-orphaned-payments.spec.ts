@@ -35,7 +35,13 @@ medusaIntegrationTestRunner({
 
     async function payDepositAddress(d: { tokenAddress: string; deposit: { address: string }; amount: string }) {
       const chain = stack.sandbox.chains[0]!
-      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await payDepositIntent({
+        rpcUrl: chain.rpcUrl,
+        chainId: CHAIN,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount: BigInt(d.amount),
+      })
       await stack.sandbox.mine(CHAIN, 3)
     }
 
@@ -45,7 +51,9 @@ medusaIntegrationTestRunner({
         const r = await ledgerRow(getContainer(), d.paymentId)
         return r?.status === "swept" ? r : null
       })
-      const event = stack.sandbox.events().find((e) => e.type === "payment_confirmed" && e.data.paymentId === d.paymentId)!
+      const event = stack.sandbox
+        .events()
+        .find((e) => e.type === "payment_confirmed" && e.data.paymentId === d.paymentId)!
       expect(event).toBeDefined()
       expect(row).toMatchObject({
         status: "swept",
@@ -71,17 +79,28 @@ medusaIntegrationTestRunner({
 
     it("cart changed after the deposit address was shown, old address paid: recorded with attention, the new session still captures", async () => {
       const { cart, paymentCollectionId } = await createCart(api, store, "eur")
-      const old = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      const old = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: CHAIN,
+      })
       const d1 = old.data
 
       // The customer adds one more hoodie: Medusa re-prices the collection and deletes its sessions.
-      const { data: changed } = await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: store.variantId, quantity: 1 }, storeHeaders(store))
+      const { data: changed } = await api.post(
+        `/store/carts/${cart.id}/line-items`,
+        { variant_id: store.variantId, quantity: 1 },
+        storeHeaders(store),
+      )
       expect(changed.cart.items).toHaveLength(1)
       expect(changed.cart.items[0].quantity).toBe(2)
       expect(await sessionsOfCart(cart.id)).toEqual([])
       expect(await countOf(getContainer(), "payment_session", { id: old.id })).toBe(0)
       // The row written when the session was created survives it.
-      expect(await eventually(() => ledgerRow(getContainer(), d1.paymentId))).toMatchObject({ payment_session_id: old.id, status: "waiting", expected_amount: d1.amount })
+      expect(await eventually(() => ledgerRow(getContainer(), d1.paymentId))).toMatchObject({
+        payment_session_id: old.id,
+        status: "waiting",
+        expected_amount: d1.amount,
+      })
 
       await payDepositAddress(d1)
       await expectRecordedWithAttention(d1)
@@ -91,7 +110,10 @@ medusaIntegrationTestRunner({
       expect(await cartCompletedAt(getContainer(), cart.id)).toBeNull()
 
       // A new session on the changed cart (same collection, new total) is paid and captured.
-      const fresh = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      const fresh = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: CHAIN,
+      })
       const d2 = fresh.data
       expect(d2.paymentId).not.toBe(d1.paymentId)
       expect(d2.deposit.address).not.toBe(d1.deposit.address)
@@ -101,7 +123,12 @@ medusaIntegrationTestRunner({
         const r = await ledgerRow(getContainer(), d2.paymentId)
         return r?.captured_at ? r : null
       })
-      expect(captured).toMatchObject({ status: "swept", confirmed_amount: d2.amount, payment_session_id: fresh.id, attention: null })
+      expect(captured).toMatchObject({
+        status: "swept",
+        confirmed_amount: d2.amount,
+        payment_session_id: fresh.id,
+        attention: null,
+      })
       const orders = await ordersWithPayments(getContainer())
       expect(orders).toHaveLength(1)
       expect(orders[0]!.payments).toHaveLength(1)
@@ -114,20 +141,31 @@ medusaIntegrationTestRunner({
         [
           [d1.paymentId, "swept", "session_requoted", false],
           [d2.paymentId, "swept", null, true],
-        ].sort()
+        ].sort(),
       )
     })
 
     it("deposit session replaced by a connect session, deposit address paid anyway: recorded with attention, never dropped", async () => {
       const { cart, paymentCollectionId } = await createCart(api, store, "usd")
-      const deposit = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      const deposit = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: CHAIN,
+      })
       const d1 = deposit.data
-      const connect = await startSession(api, store, paymentCollectionId, PROVIDERS.connect, { token: "USDC", chainId: CHAIN, payerAddress: devAccounts.customer.address })
+      const connect = await startSession(api, store, paymentCollectionId, PROVIDERS.connect, {
+        token: "USDC",
+        chainId: CHAIN,
+        payerAddress: devAccounts.customer.address,
+      })
 
       // Observed: initializing a session deletes the collection's existing ones; only the connect session is left.
       expect(await sessionsOfCart(cart.id)).toEqual([{ id: connect.id, provider_id: PROVIDERS.connect }])
       expect(await countOf(getContainer(), "payment_session", { id: deposit.id })).toBe(0)
-      expect(await eventually(() => ledgerRow(getContainer(), d1.paymentId))).toMatchObject({ payment_session_id: deposit.id, rail: "deposit", status: "waiting" })
+      expect(await eventually(() => ledgerRow(getContainer(), d1.paymentId))).toMatchObject({
+        payment_session_id: deposit.id,
+        rail: "deposit",
+        status: "waiting",
+      })
 
       await payDepositAddress(d1)
       await expectRecordedWithAttention(d1)
@@ -137,15 +175,30 @@ medusaIntegrationTestRunner({
       // The connect session the customer switched to is unaffected and still captures.
       const d2 = connect.data
       const chain = stack.sandbox.chains[0]!
-      await payConnect({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d2.tokenAddress as Address, pool: d2.connect.pool as Address, amount: BigInt(d2.amount), paymentId: d2.paymentId })
+      await payConnect({
+        rpcUrl: chain.rpcUrl,
+        chainId: CHAIN,
+        token: d2.tokenAddress as Address,
+        pool: d2.connect.pool as Address,
+        amount: BigInt(d2.amount),
+        paymentId: d2.paymentId,
+      })
       await stack.sandbox.mine(CHAIN, 2)
       const captured = await eventually(async () => {
         const r = await ledgerRow(getContainer(), d2.paymentId)
         return r?.captured_at ? r : null
       })
-      expect(captured).toMatchObject({ rail: "connect", status: "paid", attention: null, payment_session_id: connect.id })
+      expect(captured).toMatchObject({
+        rail: "connect",
+        status: "paid",
+        attention: null,
+        payment_session_id: connect.id,
+      })
       expect(await countOf(getContainer(), "capture")).toBe(1)
-      expect(await ledgerRow(getContainer(), d1.paymentId)).toMatchObject({ attention: "session_requoted", captured_at: null })
+      expect(await ledgerRow(getContainer(), d1.paymentId)).toMatchObject({
+        attention: "session_requoted",
+        captured_at: null,
+      })
     })
 
     it("a signed payment_confirmed for a payment no session ever knew: a ledger row for a person, never a capture", async () => {
@@ -168,7 +221,9 @@ medusaIntegrationTestRunner({
           payerAddress: devAccounts.customer.address,
         },
       })
-      const res = await postWebhookAndWait(getContainer(), api.defaults.baseURL!, body, { secret: stack.sandbox.webhookSecret })
+      const res = await postWebhookAndWait(getContainer(), api.defaults.baseURL!, body, {
+        secret: stack.sandbox.webhookSecret,
+      })
       expect(res).toMatchObject({ status: 200, body: { outcome: "unknown_payment" } })
       expect(await ledgerRow(getContainer(), "pay_never_seen")).toMatchObject({
         status: "swept",

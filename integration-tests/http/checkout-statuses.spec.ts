@@ -27,13 +27,23 @@ medusaIntegrationTestRunner({
 
     async function depositSession() {
       const { cart, paymentCollectionId } = await createCart(api, store, "eur")
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: CHAIN,
+      })
       return { cart, session, d: session.data }
     }
 
     const fixture = () => stack.sandbox.chains[0]!
     const pay = (d: any, amount: bigint, options: { from?: Account; token?: Address } = {}) =>
-      payDepositIntent({ rpcUrl: fixture().rpcUrl, chainId: CHAIN, token: options.token ?? (d.tokenAddress as Address), to: d.deposit.address as Address, amount, from: options.from })
+      payDepositIntent({
+        rpcUrl: fixture().rpcUrl,
+        chainId: CHAIN,
+        token: options.token ?? (d.tokenAddress as Address),
+        to: d.deposit.address as Address,
+        amount,
+        from: options.from,
+      })
 
     async function captured(paymentId: string) {
       return eventually(async () => {
@@ -63,12 +73,23 @@ medusaIntegrationTestRunner({
         type: "payment_confirmed",
         createdAt: new Date().toISOString(),
         data: {
-          paymentId: d.paymentId, quoteId: d.quoteId, intentId: d.deposit.intentId, rail: "deposit", status: record.status, chainId: CHAIN,
-          token: record.token, tokenDecimals: d.tokenDecimals, expectedAmount: record.expectedAmount, confirmedAmount: record.confirmedAmount,
-          txHash: record.txHash ?? null, payerAddress: payer,
+          paymentId: d.paymentId,
+          quoteId: d.quoteId,
+          intentId: d.deposit.intentId,
+          rail: "deposit",
+          status: record.status,
+          chainId: CHAIN,
+          token: record.token,
+          tokenDecimals: d.tokenDecimals,
+          expectedAmount: record.expectedAmount,
+          confirmedAmount: record.confirmedAmount,
+          txHash: record.txHash ?? null,
+          payerAddress: payer,
         },
       }
-      return postWebhookAndWait(getContainer(), baseUrl(), JSON.stringify(event), { secret: stack.sandbox.webhookSecret })
+      return postWebhookAndWait(getContainer(), baseUrl(), JSON.stringify(event), {
+        secret: stack.sandbox.webhookSecret,
+      })
     }
 
     /**
@@ -81,7 +102,9 @@ medusaIntegrationTestRunner({
       expect(await countOf(getContainer(), "order")).toBe(0)
       expect(await countOf(getContainer(), "capture")).toBe(0)
       expect(await cartCompletedAt(getContainer(), cartId)).toBeNull()
-      const complete = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders(store)).catch((e: any) => e.response)
+      const complete = await api
+        .post(`/store/carts/${cartId}/complete`, {}, storeHeaders(store))
+        .catch((e: any) => e.response)
       if (status === "underpaid") {
         expect(complete.status).toBe(200)
         const { data } = await api.get(`/store/orders/${complete.data.order.id}`, storeHeaders(store))
@@ -102,7 +125,13 @@ medusaIntegrationTestRunner({
       await pay(d, amount * 2n)
       await stack.sandbox.mine(CHAIN, 3)
       const row = await captured(d.paymentId)
-      expect(row).toMatchObject({ status: "overpaid", confirmed_amount: (amount * 2n).toString(), surplus_amount: amount.toString(), attention: "surplus_refund", confirmed_by: "webhook" })
+      expect(row).toMatchObject({
+        status: "overpaid",
+        confirmed_amount: (amount * 2n).toString(),
+        surplus_amount: amount.toString(),
+        attention: "surplus_refund",
+        confirmed_by: "webhook",
+      })
       await expectOneCapturedOrder(cart.id)
     })
 
@@ -112,7 +141,10 @@ medusaIntegrationTestRunner({
       await stack.sandbox.mine(CHAIN, 2)
       const reply = await deliverStatus(d, "underpaid", devAccounts.customer.address)
       expect(reply).toMatchObject({ status: 200, body: { outcome: "recorded" } })
-      expect(await ledgerRow(getContainer(), d.paymentId)).toMatchObject({ confirmed_amount: (BigInt(d.amount) / 2n).toString(), surplus_amount: null })
+      expect(await ledgerRow(getContainer(), d.paymentId)).toMatchObject({
+        confirmed_amount: (BigInt(d.amount) / 2n).toString(),
+        surplus_amount: null,
+      })
       await expectNeverCaptured(cart.id, d.paymentId, "underpaid", "underpaid")
     })
 

@@ -24,10 +24,14 @@ medusaIntegrationTestRunner({
     /** Starts a session expecting the store API to refuse it; returns the error answer. */
     async function refusedSession(paymentCollectionId: string, providerId: string, data: Record<string, unknown>) {
       const res = await api
-        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: providerId, data }, storeHeaders(store))
+        .post(
+          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+          { provider_id: providerId, data },
+          storeHeaders(store),
+        )
         .then(
           (r: any) => ({ status: r.status, data: r.data }),
-          (e: any) => e.response
+          (e: any) => e.response,
         )
       expect(res.status).toBeGreaterThanOrEqual(400)
       return res as { status: number; data: { type: string; code?: string; message: string } }
@@ -35,7 +39,11 @@ medusaIntegrationTestRunner({
 
     async function sessionsOf(paymentCollectionId: string) {
       const query = getContainer().resolve("query")
-      const { data } = await query.graph({ entity: "payment_session", fields: ["id", "data"], filters: { payment_collection_id: paymentCollectionId } })
+      const { data } = await query.graph({
+        entity: "payment_session",
+        fields: ["id", "data"],
+        filters: { payment_collection_id: paymentCollectionId },
+      })
       return data
     }
 
@@ -63,7 +71,10 @@ medusaIntegrationTestRunner({
       expect(await ledgerOf(getContainer()).listStablecoinPayments({})).toHaveLength(0)
 
       // Without tampering the same collection gets a verified session.
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: 8453,
+      })
       expect(session.data.verification).toMatchObject({ rail: "deposit", chainId: 8453 })
     })
 
@@ -77,7 +88,10 @@ medusaIntegrationTestRunner({
       expect(refused.data.code).toBe("stablecoin_pool_not_deployed")
       expect(await sessionsOf(paymentCollectionId)).toHaveLength(0)
 
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 56 })
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: 56,
+      })
       const d = session.data
       expect(d).toMatchObject({ rail: "deposit", chainId: 56, tokenDecimals: 18, fiatCurrency: "USD", fiatTotal: 55 })
       // 55 USD of USDC at 18 decimals: more than 10^19 base units, kept exact as an integer string.
@@ -85,13 +99,25 @@ medusaIntegrationTestRunner({
       expect(d.amountDisplay).toBe(`${d.amount.slice(0, 2)}.${d.amount.slice(2).replace(/0+$/, "")}`.replace(/\.$/, ""))
       expect(d.verification).toMatchObject({ chainId: 56, tokenDecimals: 18, pool: fixture.pool })
 
-      await payDepositIntent({ rpcUrl: fixture.rpcUrl, chainId: 56, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await payDepositIntent({
+        rpcUrl: fixture.rpcUrl,
+        chainId: 56,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount: BigInt(d.amount),
+      })
       await stack.sandbox.mine(56, 3)
       const row = await eventually(async () => {
         const r = await ledgerRow(getContainer(), d.paymentId)
         return r?.captured_at ? r : null
       })
-      expect(row).toMatchObject({ chain_id: 56, token_decimals: 18, status: "swept", expected_amount: d.amount, confirmed_amount: d.amount })
+      expect(row).toMatchObject({
+        chain_id: 56,
+        token_decimals: 18,
+        status: "swept",
+        expected_amount: d.amount,
+        confirmed_amount: d.amount,
+      })
       const orders = await ordersWithPayments(getContainer())
       expect(orders).toHaveLength(1)
       expect(orders[0]!.payments).toHaveLength(1)
@@ -109,7 +135,9 @@ medusaIntegrationTestRunner({
         expect(res.data.type).toBe("invalid_data")
         expect(res.data.code).toBe("stablecoin_unsupported_currency")
       }
-      expect(stack.sandbox.faults.state().errors).toEqual([expect.objectContaining({ remaining: 1, endpoint: "create-quote" })])
+      expect(stack.sandbox.faults.state().errors).toEqual([
+        expect.objectContaining({ remaining: 1, endpoint: "create-quote" }),
+      ])
       expect(await sessionsOf(paymentCollectionId)).toHaveLength(0)
       expect(await countOf(getContainer(), "payment_session")).toBe(0)
     })

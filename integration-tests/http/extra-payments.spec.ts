@@ -64,18 +64,38 @@ medusaIntegrationTestRunner({
     async function expectOverpaidOnce(paid: Awaited<ReturnType<typeof payTwice>>, rail: "deposit" | "connect") {
       const amount = paid.d.amount as string
       const run = await reconcile(1)
-      expect(run.extraPayments).toMatchObject({ scanned: 1, logRequests: 1, receipts: 2, refundsAdded: 1, announced: 1, failedChains: 0 })
+      expect(run.extraPayments).toMatchObject({
+        scanned: 1,
+        logRequests: 1,
+        receipts: 2,
+        refundsAdded: 1,
+        announced: 1,
+        failedChains: 0,
+      })
 
       const { data } = await api.get(`/admin/stablecoin/payments/${paid.rowId}`, admin)
       const payment = data.payment
-      expect(payment).toMatchObject({ status: "overpaid", surplus_amount: amount, received_amount: (2n * BigInt(amount)).toString(), attention: "refund_due" })
+      expect(payment).toMatchObject({
+        status: "overpaid",
+        surplus_amount: amount,
+        received_amount: (2n * BigInt(amount)).toString(),
+        attention: "refund_due",
+      })
       expect(payment.amounts.surplus).toEqual({ base_units: amount, display: expect.any(String) })
       expect(payment.receipts).toHaveLength(2)
       expect(payment.receipts).toEqual(
-        expect.arrayContaining([expect.objectContaining({ kind: rail === "deposit" ? "transfer" : "deposit", from: devAccounts.customer.address, amount: { base_units: amount, display: expect.any(String) } })])
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: rail === "deposit" ? "transfer" : "deposit",
+            from: devAccounts.customer.address,
+            amount: { base_units: amount, display: expect.any(String) },
+          }),
+        ]),
       )
       const surplusRefunds = (payment.refunds as LedgerRefund[]).filter((r) => r.reason === "surplus")
-      expect(surplusRefunds).toEqual([expect.objectContaining({ state: "due", tokenAmount: amount, payerAddress: devAccounts.customer.address })])
+      expect(surplusRefunds).toEqual([
+        expect.objectContaining({ state: "due", tokenAmount: amount, payerAddress: devAccounts.customer.address }),
+      ])
       // The attention list of the Stablecoin page.
       const { data: attention } = await api.get(`/admin/stablecoin/payments?attention=any`, admin)
       expect(attention.payments.map((p: { id: string }) => p.id)).toContain(paid.rowId)
@@ -85,7 +105,15 @@ medusaIntegrationTestRunner({
       expect(await countOf(container, "order")).toBe(1)
 
       await eventually(async () => announced.length === 1)
-      expect(announced[0]).toMatchObject({ id: paid.rowId, payment_id: paid.d.paymentId, amount, surplus: amount, token: "USDC", chain_id: 8453, payer_address: devAccounts.customer.address })
+      expect(announced[0]).toMatchObject({
+        id: paid.rowId,
+        payment_id: paid.d.paymentId,
+        amount,
+        surplus: amount,
+        token: "USDC",
+        chain_id: 8453,
+        payer_address: devAccounts.customer.address,
+      })
 
       // What the shopper's page reads: the surplus and that the store will refund it, after the order.
       const { data: view } = await api.get(`/store/stablecoin/carts/${paid.cart.id}/payment`, storeHeaders(store))
@@ -122,19 +150,29 @@ medusaIntegrationTestRunner({
       // The remaining amount is amount - first; the shopper sends the whole amount again.
       await paySession(stack.sandbox, opened.d, amount)
       await stack.sandbox.mine(8453, 3)
-      const captured = await eventually(async () => {
-        const row = await ledgerRow(container, opened.d.paymentId)
-        return row?.captured_at ? row : null
-      }, 30_000, 200)
+      const captured = await eventually(
+        async () => {
+          const row = await ledgerRow(container, opened.d.paymentId)
+          return row?.captured_at ? row : null
+        },
+        30_000,
+        200,
+      )
       expect(captured).toMatchObject({ status: "overpaid", surplus_amount: first.toString() })
 
       const run = await reconcile(1)
       expect(run.extraPayments).toMatchObject({ scanned: 1, receipts: 2, refundsAdded: 0, announced: 1 })
       const { data } = await api.get(`/admin/stablecoin/payments/${captured.id}`, admin)
-      expect(data.payment).toMatchObject({ status: "overpaid", surplus_amount: first.toString(), received_amount: (first + amount).toString() })
+      expect(data.payment).toMatchObject({
+        status: "overpaid",
+        surplus_amount: first.toString(),
+        received_amount: (first + amount).toString(),
+      })
       // The capture path's flag for an overpayment it saw itself.
       expect(["surplus_refund", "refund_due"]).toContain(data.payment.attention)
-      expect((data.payment.refunds as LedgerRefund[]).filter((r) => r.reason === "surplus")).toEqual([expect.objectContaining({ state: "due", tokenAmount: first.toString() })])
+      expect((data.payment.refunds as LedgerRefund[]).filter((r) => r.reason === "surplus")).toEqual([
+        expect.objectContaining({ state: "due", tokenAmount: first.toString() }),
+      ])
       await eventually(async () => announced.length === 1)
       expect(announced[0]).toMatchObject({ id: captured.id, amount: first.toString(), surplus: first.toString() })
       expect(await countOf(container, "capture")).toBe(1)
@@ -145,7 +183,12 @@ medusaIntegrationTestRunner({
       const run = await reconcile(1)
       expect(run.extraPayments).toMatchObject({ scanned: 1, receipts: 1, refundsAdded: 0, announced: 0 })
       const row = await ledgerRow(container, paid.d.paymentId)
-      expect(row).toMatchObject({ status: "swept", received_amount: paid.d.amount, surplus_amount: null, attention: null })
+      expect(row).toMatchObject({
+        status: "swept",
+        received_amount: paid.d.amount,
+        surplus_amount: null,
+        attention: null,
+      })
       // Not scanned again before scanEveryMinutes, and not after scanDays.
       expect((await reconcile(2)).extraPayments.scanned).toBe(0)
       expect((await reconcile(8 * 24 * 60)).extraPayments.scanned).toBe(0)

@@ -41,7 +41,10 @@ medusaIntegrationTestRunner({
       stack.sandbox.faults.reset()
     })
 
-    const reconcile = (input: { now?: string } = {}) => reconcileStablecoinPaymentsWorkflow(container).run({ input }).then((r) => r.result)
+    const reconcile = (input: { now?: string } = {}) =>
+      reconcileStablecoinPaymentsWorkflow(container)
+        .run({ input })
+        .then((r) => r.result)
     /** A run's clock past the first poll of every payment created so far. */
     const afterFirstPoll = () => new Date(Date.now() + 10 * MINUTE).toISOString()
 
@@ -50,8 +53,13 @@ medusaIntegrationTestRunner({
     /** A deposit-rail session and its ledger row (the provider wrote it when it issued the payment). */
     async function openPayment() {
       const { paymentCollectionId } = await createCart(api, store, "eur")
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: 8453 })
-      await eventually(() => ledger.listStablecoinPayments({ payment_id: session.data.paymentId }).then((rows) => rows[0]))
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: 8453,
+      })
+      await eventually(() =>
+        ledger.listStablecoinPayments({ payment_id: session.data.paymentId }).then((rows) => rows[0]),
+      )
       return session
     }
 
@@ -59,14 +67,24 @@ medusaIntegrationTestRunner({
     async function payAndSweep(session: Awaited<ReturnType<typeof openPayment>>) {
       const d = session.data
       const chain = stack.sandbox.chains[0]!
-      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await payDepositIntent({
+        rpcUrl: chain.rpcUrl,
+        chainId: 8453,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount: BigInt(d.amount),
+      })
       await stack.sandbox.mine(8453, 3)
       await stack.sandbox.waitForStatus(d.deposit.intentId, "swept")
     }
 
     async function capturesOf(sessionId: string) {
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "payment", fields: ["id", "captured_at", "captures.id"], filters: { payment_session_id: sessionId } })
+      const { data } = await query.graph({
+        entity: "payment",
+        fields: ["id", "captured_at", "captures.id"],
+        filters: { payment_session_id: sessionId },
+      })
       return (data as Array<{ captures?: unknown[] | null }>).flatMap((p) => p.captures ?? []).length
     }
 
@@ -79,13 +97,22 @@ medusaIntegrationTestRunner({
     it("webhook receiver unreachable, captureOnReconcile on: the run finds the swept payment and captures it", async () => {
       const session = await openPayment()
       await payAndSweep(session)
-      expect(stack.sandbox.deliveries().find((e) => e.paymentId === session.data.paymentId)).toMatchObject({ ok: false, error: "no webhook url" })
+      expect(stack.sandbox.deliveries().find((e) => e.paymentId === session.data.paymentId)).toMatchObject({
+        ok: false,
+        error: "no webhook url",
+      })
       expect((await rowOf(session.data.paymentId)).captured_at).toBeNull()
 
       const run = await reconcile({ now: afterFirstPoll() })
       expect(run).toMatchObject({ selected: 1, polled: 1, updated: 1, captured: 1, failed: 0, rateLimited: false })
       const row = await rowOf(session.data.paymentId)
-      expect(row).toMatchObject({ status: "swept", confirmed_amount: session.data.amount, confirmed_by: "reconcile", poll_attempts: 1, next_poll_at: null })
+      expect(row).toMatchObject({
+        status: "swept",
+        confirmed_amount: session.data.amount,
+        confirmed_by: "reconcile",
+        poll_attempts: 1,
+        next_poll_at: null,
+      })
       expect(row.captured_at).toBeTruthy()
       expect(row.tx_hash).toMatch(/^0x[0-9a-f]{64}$/)
       expect(await capturesOf(session.id)).toBe(1)
@@ -100,7 +127,13 @@ medusaIntegrationTestRunner({
       const d = session.data
       const chain = stack.sandbox.chains[0]!
       const surplus = 2_000_000n
-      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) + surplus })
+      await payDepositIntent({
+        rpcUrl: chain.rpcUrl,
+        chainId: 8453,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount: BigInt(d.amount) + surplus,
+      })
       await stack.sandbox.mine(8453, 3)
       await stack.sandbox.waitForStatus(d.deposit.intentId, "overpaid")
 
@@ -125,7 +158,13 @@ medusaIntegrationTestRunner({
         const run = await reconcile({ now: afterFirstPoll() })
         expect(run).toMatchObject({ selected: 1, polled: 1, updated: 1, captured: 0, failed: 0 })
         const row = await rowOf(session.data.paymentId)
-        expect(row).toMatchObject({ status: "swept", attention: "webhook_missing", captured_at: null, confirmed_amount: session.data.amount, polling_stopped_reason: "final_status" })
+        expect(row).toMatchObject({
+          status: "swept",
+          attention: "webhook_missing",
+          captured_at: null,
+          confirmed_amount: session.data.amount,
+          polling_stopped_reason: "final_status",
+        })
         expect(await capturesOf(session.id)).toBe(0)
         expect(await orderCount()).toBe(0)
         // Swept is final: the merchant confirms now, polling does not go on.
@@ -142,10 +181,22 @@ medusaIntegrationTestRunner({
       // What the route had when the process died: a verified, parsed body, recorded and never claimed.
       const raw = JSON.stringify(event)
       const header = signWebhookPayload({ payload: raw, secret: stack.sandbox.webhookSecret })
-      expect(verifyWebhookSignature({ rawBody: Buffer.from(raw), header, secrets: ledger.options.webhookSecrets, toleranceSeconds: 300 }).ok).toBe(true)
+      expect(
+        verifyWebhookSignature({
+          rawBody: Buffer.from(raw),
+          header,
+          secrets: ledger.options.webhookSecrets,
+          toleranceSeconds: 300,
+        }).ok,
+      ).toBe(true)
       const parsed = parseWebhookEvent(raw)
       if (!parsed.ok) throw parsed.error
-      const recorded = await ledger.recordWebhookEvent({ event_id: event.id, type: event.type, payment_id: session.data.paymentId, payload: parsed.value as unknown as Record<string, unknown> })
+      const recorded = await ledger.recordWebhookEvent({
+        event_id: event.id,
+        type: event.type,
+        payment_id: session.data.paymentId,
+        payload: parsed.value as unknown as Record<string, unknown>,
+      })
       expect(recorded.created).toBe(true)
 
       // No `now`: the payment's first poll is not due yet, so only the event can capture it.
@@ -175,7 +226,12 @@ medusaIntegrationTestRunner({
       expect(paused).toMatchObject({ selected: 2, polled: 0, captured: 0, rateLimited: true, retryAfterMs: 2000 })
       for (const [i, session] of sessions.entries()) {
         const row = await rowOf(session.data.paymentId)
-        expect(row).toMatchObject({ poll_attempts: 0, captured_at: null, status: "waiting", polling_stopped_reason: null })
+        expect(row).toMatchObject({
+          poll_attempts: 0,
+          captured_at: null,
+          status: "waiting",
+          polling_stopped_reason: null,
+        })
         expect(row.next_poll_at).toEqual(before[i]!.next_poll_at)
       }
 
@@ -195,7 +251,7 @@ medusaIntegrationTestRunner({
       const before = await Promise.all(sessions.map((s) => rowOf(s.data.paymentId)))
       // Longer than the client's serviceTimeoutMs: every status request times out, as against a service that is down.
       stack.sandbox.faults.latency(ledger.options.serviceTimeoutMs + 2_000, "pool-deposit-status")
-      let down
+      let down: Awaited<ReturnType<typeof reconcile>> | undefined
       try {
         down = await reconcile({ now: afterFirstPoll() })
       } finally {
@@ -204,7 +260,12 @@ medusaIntegrationTestRunner({
       expect(down).toMatchObject({ selected: 3, polled: 0, captured: 0, serviceUnreachable: true, rateLimited: false })
       for (const [i, session] of sessions.entries()) {
         const row = await rowOf(session.data.paymentId)
-        expect(row).toMatchObject({ poll_attempts: 0, captured_at: null, polling_stopped_reason: null, poll_claimed_by: null })
+        expect(row).toMatchObject({
+          poll_attempts: 0,
+          captured_at: null,
+          polling_stopped_reason: null,
+          poll_claimed_by: null,
+        })
         expect(row.next_poll_at).toEqual(before[i]!.next_poll_at)
       }
       const later = await reconcile({ now: afterFirstPoll() })
@@ -218,10 +279,17 @@ medusaIntegrationTestRunner({
       const { firstPollAfterMinutes, stopAfterHours } = ledger.options.reconcile
 
       // Not due before its first poll.
-      expect(await reconcile({ now: new Date(created + (firstPollAfterMinutes - 1) * MINUTE).toISOString() })).toMatchObject({ selected: 0 })
+      expect(
+        await reconcile({ now: new Date(created + (firstPollAfterMinutes - 1) * MINUTE).toISOString() }),
+      ).toMatchObject({ selected: 0 })
 
       const firstAt = created + firstPollAfterMinutes * MINUTE
-      expect(await reconcile({ now: new Date(firstAt).toISOString() })).toMatchObject({ selected: 1, polled: 1, updated: 0, stopped: 0 })
+      expect(await reconcile({ now: new Date(firstAt).toISOString() })).toMatchObject({
+        selected: 1,
+        polled: 1,
+        updated: 0,
+        stopped: 0,
+      })
       let row = await rowOf(session.data.paymentId)
       expect(row).toMatchObject({ status: "waiting", poll_attempts: 1, polling_stopped_reason: null })
       expect(new Date(row.last_polled_at!).getTime()).toBe(firstAt)
@@ -229,10 +297,23 @@ medusaIntegrationTestRunner({
 
       // Polled at (past) the age limit: one last look, then polling stops.
       const old = created + (stopAfterHours + 1) * HOUR
-      expect(await reconcile({ now: new Date(old).toISOString() })).toMatchObject({ selected: 1, polled: 1, stopped: 1 })
+      expect(await reconcile({ now: new Date(old).toISOString() })).toMatchObject({
+        selected: 1,
+        polled: 1,
+        stopped: 1,
+      })
       row = await rowOf(session.data.paymentId)
-      expect(row).toMatchObject({ status: "waiting", poll_attempts: 2, next_poll_at: null, polling_stopped_reason: "max_age", captured_at: null })
-      expect(await reconcile({ now: new Date(old + 100 * HOUR).toISOString() })).toMatchObject({ selected: 0, polled: 0 })
+      expect(row).toMatchObject({
+        status: "waiting",
+        poll_attempts: 2,
+        next_poll_at: null,
+        polling_stopped_reason: "max_age",
+        captured_at: null,
+      })
+      expect(await reconcile({ now: new Date(old + 100 * HOUR).toISOString() })).toMatchObject({
+        selected: 0,
+        polled: 0,
+      })
     })
   },
 })

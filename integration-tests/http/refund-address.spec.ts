@@ -16,7 +16,9 @@ import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
 jest.setTimeout(180_000)
 
 // Reconcile off: only the webhook and these calls move a payment.
-const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({ reconcile: { enabled: false } }))
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
+  reconcile: { enabled: false },
+}))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -30,15 +32,23 @@ medusaIntegrationTestRunner({
       stack.deliverTo(api)
     })
 
-    const storePost = (path: string, body: unknown) => api.post(path, body, storeHeaders(store)).catch((e: any) => e.response)
-    const giveRefundAddress = (cartId: string, body: unknown) => storePost(`/store/stablecoin/carts/${cartId}/payment/refund-address`, body)
-    const view = async (cartId: string) => (await api.get(`/store/stablecoin/carts/${cartId}/payment`, storeHeaders(store))).data.payment
-    const refundsOf = async (paymentId: string) => ((await ledgerRow(container, paymentId))!.refunds ?? []) as unknown as LedgerRefund[]
+    const storePost = (path: string, body: unknown) =>
+      api.post(path, body, storeHeaders(store)).catch((e: any) => e.response)
+    const giveRefundAddress = (cartId: string, body: unknown) =>
+      storePost(`/store/stablecoin/carts/${cartId}/payment/refund-address`, body)
+    const view = async (cartId: string) =>
+      (await api.get(`/store/stablecoin/carts/${cartId}/payment`, storeHeaders(store))).data.payment
+    const refundsOf = async (paymentId: string) =>
+      ((await ledgerRow(container, paymentId))!.refunds ?? []) as unknown as LedgerRefund[]
     const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
     /** The session's data as Medusa stores it (and shows the storefront). */
     async function sessionData(sessionId: string) {
-      const { data: [session] } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment_session", fields: ["data"], filters: { id: sessionId } })
+      const {
+        data: [session],
+      } = await container
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "payment_session", fields: ["data"], filters: { id: sessionId } })
       return session!.data as Record<string, unknown>
     }
 
@@ -53,7 +63,11 @@ medusaIntegrationTestRunner({
 
     /** Medusa's own admin refund of €5 on the captured payment, and the refund the plugin lists for it. */
     async function refundFive(opened: Awaited<ReturnType<typeof openSession>>) {
-      const { data: [payment] } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: opened.session.id } })
+      const {
+        data: [payment],
+      } = await container
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: opened.session.id } })
       const before = (await refundsOf(opened.d.paymentId)).length
       await api.post(`/admin/payments/${payment!.id}/refund`, { amount: 5 }, admin)
       return eventually(async () => {
@@ -71,14 +85,20 @@ medusaIntegrationTestRunner({
         expect(refused.status).toBe(400)
         expect(refused.data.message).toContain("refundAddress")
       }
-      const extra = await giveRefundAddress(opened.cart.id, { refundAddress: freshAddress(), payerAddress: freshAddress() })
+      const extra = await giveRefundAddress(opened.cart.id, {
+        refundAddress: freshAddress(),
+        payerAddress: freshAddress(),
+      })
       expect(extra.status).toBe(400)
       expect((await ledgerRow(container, opened.d.paymentId))!.refund_address).toBeNull()
       // The session's data never takes it: the plugin's middleware refuses the key.
-      const intoSession = await storePost(`/store/payment-collections/${await sessionCollection(opened.session.id)}/payment-sessions`, {
-        provider_id: "pp_stablecoin-deposit_stablecoin",
-        data: { refundAddress: freshAddress() },
-      })
+      const intoSession = await storePost(
+        `/store/payment-collections/${await sessionCollection(opened.session.id)}/payment-sessions`,
+        {
+          provider_id: "pp_stablecoin-deposit_stablecoin",
+          data: { refundAddress: freshAddress() },
+        },
+      )
       expect(intoSession.status).toBe(400)
       expect(intoSession.data.message).toContain("data.refundAddress cannot be set by a storefront")
 
@@ -92,7 +112,12 @@ medusaIntegrationTestRunner({
 
       await payAndPlace(opened)
       const refund = await refundFive(opened)
-      expect(refund).toMatchObject({ reason: "merchant", state: "due", destination: refundTo, payerAddress: devAccounts.customer.address })
+      expect(refund).toMatchObject({
+        reason: "merchant",
+        state: "due",
+        destination: refundTo,
+        payerAddress: devAccounts.customer.address,
+      })
       const amount = BigInt(refund.tokenAmount)
       const received = BigInt((await ledgerRow(container, opened.d.paymentId))!.confirmed_amount!)
       expect(await view(opened.cart.id)).toMatchObject({
@@ -102,16 +127,31 @@ medusaIntegrationTestRunner({
 
       // "Record refund sent" checks the recipient against the destination: the payer no longer matches, the refund address does.
       const chain = stack.sandbox.chains[0]!
-      const sendTo = async (to: Address) => (await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: opened.d.tokenAddress as Address, to, amount, from: devAccounts.payout })).transfer.hash
+      const sendTo = async (to: Address) =>
+        (
+          await payDepositIntent({
+            rpcUrl: chain.rpcUrl,
+            chainId: 8453,
+            token: opened.d.tokenAddress as Address,
+            to,
+            amount,
+            from: devAccounts.payout,
+          })
+        ).transfer.hash
       const path = `/admin/stablecoin/payments/${(await ledgerRow(container, opened.d.paymentId))!.id}/refunds/${refund.id}/sent`
-      const toPayer = await api.post(path, { tx_hash: await sendTo(devAccounts.customer.address) }, admin).catch((e: any) => e.response)
+      const toPayer = await api
+        .post(path, { tx_hash: await sendTo(devAccounts.customer.address) }, admin)
+        .catch((e: any) => e.response)
       expect(toPayer.status).toBe(400)
       expect(toPayer.data.failed).toEqual(["recipient"])
       expect(toPayer.data.message).toContain(`expected the refund address the shopper gave ${refundTo}`)
       const txHash = await sendTo(refundTo)
       const recorded = await api.post(path, { tx_hash: txHash }, admin)
       expect(recorded.data).toMatchObject({ recorded: true })
-      expect(await view(opened.cart.id)).toMatchObject({ refunds: [{ state: "sent", txHash: txHash.toLowerCase() }], kept: { baseUnits: (received - amount).toString() } })
+      expect(await view(opened.cart.id)).toMatchObject({
+        refunds: [{ state: "sent", txHash: txHash.toLowerCase() }],
+        kept: { baseUnits: (received - amount).toString() },
+      })
       // Once a refund is listed the address is fixed: a storefront request cannot move money owed.
       const moved = await giveRefundAddress(opened.cart.id, { refundAddress: freshAddress() })
       expect(moved.status).toBe(400)
@@ -135,7 +175,15 @@ medusaIntegrationTestRunner({
 
       const unknownCart = await giveRefundAddress("cart_unknown", { refundAddress: refundTo })
       expect(unknownCart.status).toBe(404)
-      const { data: bare } = await api.post("/store/carts", { region_id: store.regions.eur, email: "buyer@example.com", items: [{ variant_id: store.variantId, quantity: 1 }] }, storeHeaders(store))
+      const { data: bare } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.regions.eur,
+          email: "buyer@example.com",
+          items: [{ variant_id: store.variantId, quantity: 1 }],
+        },
+        storeHeaders(store),
+      )
       const noPayment = await giveRefundAddress(bare.cart.id, { refundAddress: refundTo })
       expect(noPayment.status).toBe(404)
       expect(noPayment.data.message).toContain("no stablecoin payment")
@@ -153,7 +201,11 @@ medusaIntegrationTestRunner({
 
     /** The payment collection a session belongs to. */
     async function sessionCollection(sessionId: string) {
-      const { data: [session] } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment_session", fields: ["payment_collection_id"], filters: { id: sessionId } })
+      const {
+        data: [session],
+      } = await container
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "payment_session", fields: ["payment_collection_id"], filters: { id: sessionId } })
       return session!.payment_collection_id as string
     }
   },

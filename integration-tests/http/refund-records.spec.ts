@@ -18,7 +18,14 @@ jest.setTimeout(180_000)
 // configured as a refund sender besides the payout; every other sender is refused.
 const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, (s) => ({
   reconcile: { enabled: false },
-  chains: s.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, factory: c.factory, payout: c.payout, tokens: c.tokens, refundSenders: [devAccounts.sweeper.address] })),
+  chains: s.chains.map((c) => ({
+    chainId: c.chainId,
+    rpcUrl: c.rpcUrl,
+    factory: c.factory,
+    payout: c.payout,
+    tokens: c.tokens,
+    refundSenders: [devAccounts.sweeper.address],
+  })),
 }))
 
 medusaIntegrationTestRunner({
@@ -35,7 +42,17 @@ medusaIntegrationTestRunner({
 
     const post = (path: string, body: unknown) => api.post(path, body, admin).catch((e: any) => e.response)
     /** A token transfer from any dev account, as a refund (or a forged one) would be sent. */
-    const send = async ({ token, to, amount, from = devAccounts.payout }: { token: Address; to: Address; amount: bigint; from?: Account }) => {
+    const send = async ({
+      token,
+      to,
+      amount,
+      from = devAccounts.payout,
+    }: {
+      token: Address
+      to: Address
+      amount: bigint
+      from?: Account
+    }) => {
       const chain = stack.sandbox.chains[0]!
       const { transfer } = await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token, to, amount, from })
       return transfer.hash
@@ -44,15 +61,28 @@ medusaIntegrationTestRunner({
     /** A captured payment with two due merchant refunds of the same amount (the case a reused transaction would game). */
     async function paymentWithTwoRefunds() {
       const paid = await payIntoOrder(api, container, store, stack.sandbox, "deposit")
-      const { data: [payment] } = await container.resolve("query").graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: paid.session.id } })
+      const {
+        data: [payment],
+      } = await container
+        .resolve("query")
+        .graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: paid.session.id } })
       await refundPaymentWorkflow(container).run({ input: { payment_id: payment!.id, amount: 5 } })
       await refundPaymentWorkflow(container).run({ input: { payment_id: payment!.id, amount: 5 } })
       const row = await eventually(async () => {
         const r = await ledgerRow(container, paid.d.paymentId)
-        return ((r?.refunds ?? []) as unknown as LedgerRefund[]).filter((x) => x.state === "due").length === 2 ? r : null
+        return ((r?.refunds ?? []) as unknown as LedgerRefund[]).filter((x) => x.state === "due").length === 2
+          ? r
+          : null
       })
       const [first, second] = (row.refunds as unknown as LedgerRefund[]).filter((x) => x.state === "due")
-      return { paid, row, first: first!, second: second!, token: paid.d.tokenAddress as Address, payer: devAccounts.customer.address }
+      return {
+        paid,
+        row,
+        first: first!,
+        second: second!,
+        token: paid.d.tokenAddress as Address,
+        payer: devAccounts.customer.address,
+      }
     }
 
     it("forged refund records are refused with a 400 naming tx_hash and what did not match; nothing is recorded", async () => {
@@ -62,7 +92,13 @@ medusaIntegrationTestRunner({
       const refused = async (txHash: string, failed: string[]) => {
         const res = await post(path, { tx_hash: txHash })
         expect(res.status).toBe(400)
-        expect(res.data).toMatchObject({ recorded: false, code: "transfer_mismatch", field: "tx_hash", failed, type: "invalid_data" })
+        expect(res.data).toMatchObject({
+          recorded: false,
+          code: "transfer_mismatch",
+          field: "tx_hash",
+          failed,
+          type: "invalid_data",
+        })
         expect(res.data.message).toMatch(/^tx_hash 0x[0-9a-f]{64} is not this refund: its /)
         return res.data.message as string
       }
@@ -90,7 +126,9 @@ medusaIntegrationTestRunner({
       const earlier = await send({ token, to: payer, amount: BigInt(first.tokenAmount) })
       // As if the refund had been recorded two hours after that transfer was mined.
       const later = new Date(Date.now() + 2 * 3_600_000).toISOString()
-      const refunds = (row.refunds as unknown as LedgerRefund[]).map((r) => (r.id === first.id ? { ...r, recordedAt: later } : r))
+      const refunds = (row.refunds as unknown as LedgerRefund[]).map((r) =>
+        r.id === first.id ? { ...r, recordedAt: later } : r,
+      )
       await ledgerOf(container).updateLedgerPayment({ id: row.id, refunds: refunds as never })
       const res = await post(`/admin/stablecoin/payments/${row.id}/refunds/${first.id}/sent`, { tx_hash: earlier })
       expect(res.status).toBe(400)
@@ -124,7 +162,9 @@ medusaIntegrationTestRunner({
       // The same transfer would pass every on-chain check for the second refund (same amount, payer, token): refused.
       const reused = await post(pathOf(second.id), { tx_hash: good })
       expect(reused.status).toBe(400)
-      expect(reused.data.message).toMatch(new RegExp(`^tx_hash: transaction ${good} is already recorded for refund ${first.id}`))
+      expect(reused.data.message).toMatch(
+        new RegExp(`^tx_hash: transaction ${good} is already recorded for refund ${first.id}`),
+      )
       const afterReuse = (await ledgerRow(container, row.payment_id as string))!.refunds as unknown as LedgerRefund[]
       expect(afterReuse.find((r) => r.id === second.id)).toMatchObject({ state: "due" })
 
@@ -135,10 +175,18 @@ medusaIntegrationTestRunner({
       expect(resent.data.message).toMatch(/^tx_hash: refund .* is already recorded as sent/)
 
       // Two concurrent records of one fresh transaction for the two... only one refund left due: it gets it once.
-      const [a, b] = await Promise.all([post(pathOf(second.id), { tx_hash: otherHash }), post(pathOf(second.id), { tx_hash: otherHash })])
+      const [a, b] = await Promise.all([
+        post(pathOf(second.id), { tx_hash: otherHash }),
+        post(pathOf(second.id), { tx_hash: otherHash }),
+      ])
       expect([a.data.recorded, b.data.recorded].sort()).toEqual([false, true])
       const final = (await ledgerRow(container, row.payment_id as string))!.refunds as unknown as LedgerRefund[]
-      expect(final.filter((r) => r.state === "sent").map((r) => r.txHash).sort()).toEqual([good.toLowerCase(), otherHash.toLowerCase()].sort())
+      expect(
+        final
+          .filter((r) => r.state === "sent")
+          .map((r) => r.txHash)
+          .sort(),
+      ).toEqual([good.toLowerCase(), otherHash.toLowerCase()].sort())
     })
   },
 })

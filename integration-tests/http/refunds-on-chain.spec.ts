@@ -28,7 +28,14 @@ const MAX_BLOCK_RANGE = 500
 const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, (s) => ({
   reconcile: { enabled: false },
   extraPayments: { confirmations: 0, maxBlockRange: MAX_BLOCK_RANGE },
-  chains: s.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, factory: c.factory, payout: c.payout, tokens: c.tokens, refundSenders: [devAccounts.sweeper.address] })),
+  chains: s.chains.map((c) => ({
+    chainId: c.chainId,
+    rpcUrl: c.rpcUrl,
+    factory: c.factory,
+    payout: c.payout,
+    tokens: c.tokens,
+    refundSenders: [devAccounts.sweeper.address],
+  })),
 }))
 
 medusaIntegrationTestRunner({
@@ -55,29 +62,51 @@ medusaIntegrationTestRunner({
       reconcileStablecoinPaymentsWorkflow(container)
         .run({ input: { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() } })
         .then((r) => r.result)
-    const refundsOf = async (paymentId: string) => ((await ledgerRow(container, paymentId))!.refunds ?? []) as unknown as LedgerRefund[]
+    const refundsOf = async (paymentId: string) =>
+      ((await ledgerRow(container, paymentId))!.refunds ?? []) as unknown as LedgerRefund[]
 
     /** A captured payment and `count` refunds of €5 recorded due through Medusa's admin refund route. */
     async function dueRefunds(rail: "deposit" | "connect", count = 1) {
       const paid = await payIntoOrder(api, container, store, stack.sandbox, rail, payerAccount)
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data: [payment] } = await query.graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: paid.session.id } })
+      const {
+        data: [payment],
+      } = await query.graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: paid.session.id } })
       for (let i = 0; i < count; i++) await api.post(`/admin/payments/${payment!.id}/refund`, { amount: 5 }, admin)
       const due = await eventually(async () => {
         const refunds = (await refundsOf(paid.d.paymentId)).filter((r) => r.state === "due")
         return refunds.length === count ? refunds : null
       })
       const row = (await ledgerRow(container, paid.d.paymentId))!
-      return { paymentId: paid.d.paymentId as string, rowId: row.id, token: paid.d.tokenAddress as Address, due, amount: BigInt(due[0]!.tokenAmount) }
+      return {
+        paymentId: paid.d.paymentId as string,
+        rowId: row.id,
+        token: paid.d.tokenAddress as Address,
+        due,
+        amount: BigInt(due[0]!.tokenAmount),
+      }
     }
 
     /** The refund as a merchant sends it: the payout withdraws the amount from its pool, then transfers it. */
     async function payoutRefund(token: Address, to: Address, amount: bigint): Promise<Hex> {
       const { publicClient, walletClient } = localClients(8453, chain().rpcUrl)
       const wallet = walletClient(devAccounts.payout)
-      const mined = async (hash: Hex) => expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success")
-      await mined(await wallet.writeContract({ address: chain().pool, abi: poolAbi, functionName: "withdraw", args: [token, amount] }))
-      const transfer = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "transfer", args: [to, amount] })
+      const mined = async (hash: Hex) =>
+        expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success")
+      await mined(
+        await wallet.writeContract({
+          address: chain().pool,
+          abi: poolAbi,
+          functionName: "withdraw",
+          args: [token, amount],
+        }),
+      )
+      const transfer = await wallet.writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [to, amount],
+      })
       await mined(transfer)
       return transfer
     }
@@ -93,15 +122,27 @@ medusaIntegrationTestRunner({
       const run = await reconcile(1)
       expect(run.refundsOnChain).toEqual({ scanned: 1, logRequests: 1, found: 1, nearMisses: 0, failedChains: 0 })
       const [refund] = await refundsOf(paymentId)
-      expect(refund).toMatchObject({ id: due[0]!.id, state: "sent", txHash: txHash.toLowerCase(), sentFrom: devAccounts.payout.address.toLowerCase() })
+      expect(refund).toMatchObject({
+        id: due[0]!.id,
+        state: "sent",
+        txHash: txHash.toLowerCase(),
+        sentFrom: devAccounts.payout.address.toLowerCase(),
+      })
       expect(refund!.nearMiss).toBeUndefined()
       // Nothing left to send: the row's refund_due flag is cleared, as the manual record does.
       expect((await ledgerRow(container, paymentId))!.attention).toBeNull()
 
-      const [latest] = await ledgerOf(container).listStablecoinReconcileRuns({}, { order: { created_at: "DESC" }, take: 1 })
+      const [latest] = await ledgerOf(container).listStablecoinReconcileRuns(
+        {},
+        { order: { created_at: "DESC" }, take: 1 },
+      )
       expect((latest!.result as { refundsOnChain: unknown }).refundsOnChain).toMatchObject({ found: 1, nearMisses: 0 })
       const { data } = await api.get(`/admin/stablecoin/payments/${rowId}`, admin)
-      expect(data.payment.refunds[0]).toMatchObject({ state: "sent", txHash: txHash.toLowerCase(), tx_link: expect.any(String) })
+      expect(data.payment.refunds[0]).toMatchObject({
+        state: "sent",
+        txHash: txHash.toLowerCase(),
+        tx_link: expect.any(String),
+      })
 
       // A refund sent is not scanned again.
       expect((await reconcile(7)).refundsOnChain).toMatchObject({ scanned: 0, found: 0 })
@@ -115,24 +156,43 @@ medusaIntegrationTestRunner({
       expect((await reconcile(1)).refundsOnChain).toMatchObject({ scanned: 1, found: 0, nearMisses: 1 })
       expect(await refundNow()).toMatchObject({
         state: "due",
-        nearMiss: { txHash: short.toLowerCase(), from: devAccounts.payout.address.toLowerCase(), to: payer.toLowerCase(), amount: (amount - 1n).toString(), why: expect.stringMatching(/^Sent [\d.]+ USDC; the refund is [\d.]+ USDC\.$/) },
+        nearMiss: {
+          txHash: short.toLowerCase(),
+          from: devAccounts.payout.address.toLowerCase(),
+          to: payer.toLowerCase(),
+          amount: (amount - 1n).toString(),
+          why: expect.stringMatching(/^Sent [\d.]+ USDC; the refund is [\d.]+ USDC\.$/),
+        },
       })
 
       const stranger = await sendFrom(devAccounts.otherPayout, token, amount)
       expect((await reconcile(7)).refundsOnChain).toMatchObject({ found: 0, nearMisses: 1 })
       expect(await refundNow()).toMatchObject({
         state: "due",
-        nearMiss: { txHash: stranger.toLowerCase(), from: devAccounts.otherPayout.address.toLowerCase(), amount: amount.toString(), why: expect.stringContaining("neither the payout nor a configured refund sender") },
+        nearMiss: {
+          txHash: stranger.toLowerCase(),
+          from: devAccounts.otherPayout.address.toLowerCase(),
+          amount: amount.toString(),
+          why: expect.stringContaining("neither the payout nor a configured refund sender"),
+        },
       })
 
       // The exact transfer from the payout, but the refund recorded (as if) two hours after it was mined.
       const early = await sendFrom(devAccounts.payout, token, amount)
       const row = (await ledgerRow(container, paymentId))!
       const later = new Date(Date.now() + 2 * 3_600_000).toISOString()
-      await ledgerOf(container).updateLedgerPayment({ id: row.id, refunds: (row.refunds as unknown as LedgerRefund[]).map((r) => (r.id === due[0]!.id ? { ...r, recordedAt: later } : r)) as never })
+      await ledgerOf(container).updateLedgerPayment({
+        id: row.id,
+        refunds: (row.refunds as unknown as LedgerRefund[]).map((r) =>
+          r.id === due[0]!.id ? { ...r, recordedAt: later } : r,
+        ) as never,
+      })
       expect((await reconcile(13)).refundsOnChain).toMatchObject({ found: 0, nearMisses: 1 })
       const after = await refundNow()
-      expect(after).toMatchObject({ state: "due", nearMiss: { txHash: early.toLowerCase(), why: expect.stringMatching(/before the refund was recorded/) } })
+      expect(after).toMatchObject({
+        state: "due",
+        nearMiss: { txHash: early.toLowerCase(), why: expect.stringMatching(/before the refund was recorded/) },
+      })
       expect(after.txHash).toBeUndefined()
       expect((await ledgerRow(container, paymentId))!.attention).toBe("refund_due")
 
@@ -146,7 +206,11 @@ medusaIntegrationTestRunner({
       const [first, second] = [...due].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt))
       expect(second!.tokenAmount).toBe(first!.tokenAmount)
       const sentByHand = await payoutRefund(token, payer, amount)
-      const manual = await api.post(`/admin/stablecoin/payments/${rowId}/refunds/${first!.id}/sent`, { tx_hash: sentByHand }, admin)
+      const manual = await api.post(
+        `/admin/stablecoin/payments/${rowId}/refunds/${first!.id}/sent`,
+        { tx_hash: sentByHand },
+        admin,
+      )
       expect(manual.data).toMatchObject({ recorded: true })
 
       // That transfer would pass every check for the second refund: it is the first one's, not a near miss either.
@@ -162,7 +226,7 @@ medusaIntegrationTestRunner({
         expect.arrayContaining([
           [first!.id, "sent", sentByHand.toLowerCase()],
           [second!.id, "sent", own.toLowerCase()],
-        ])
+        ]),
       )
     })
 
@@ -170,7 +234,11 @@ medusaIntegrationTestRunner({
       const { paymentId, token, amount } = await dueRefunds("connect")
       const txHash = await sendFrom(devAccounts.sweeper, token, amount)
       expect((await reconcile(1)).refundsOnChain).toMatchObject({ scanned: 1, found: 1, nearMisses: 0 })
-      expect((await refundsOf(paymentId))[0]).toMatchObject({ state: "sent", txHash: txHash.toLowerCase(), sentFrom: devAccounts.sweeper.address.toLowerCase() })
+      expect((await refundsOf(paymentId))[0]).toMatchObject({
+        state: "sent",
+        txHash: txHash.toLowerCase(),
+        sentFrom: devAccounts.sweeper.address.toLowerCase(),
+      })
     })
 
     it("bounded: a refund far behind the head is read at most maxBlockRange blocks a run, continues where the last run stopped, and is found", async () => {

@@ -35,7 +35,10 @@ medusaIntegrationTestRunner({
 
     async function depositSession() {
       const { cart, paymentCollectionId } = await createCart(api, store, "eur")
-      const { data: d } = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      const { data: d } = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: CHAIN,
+      })
       await eventually(() => ledgerRow(getContainer(), d.paymentId))
       return { cart, d }
     }
@@ -58,7 +61,13 @@ medusaIntegrationTestRunner({
       })
       const chain = stack.sandbox.chains[0]!
       const d = buyer.d
-      await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+      await payDepositIntent({
+        rpcUrl: chain.rpcUrl,
+        chainId: CHAIN,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount: BigInt(d.amount),
+      })
       const sent = await api.get(`/store/stablecoin/carts/${buyer.cart.id}/payment?sent=1`, storeHeaders(store))
       expect(sent.status).toBe(200)
       await stack.sandbox.mine(CHAIN, 3)
@@ -67,7 +76,9 @@ medusaIntegrationTestRunner({
       polling = false
       await Promise.all(pages)
       const seconds = (Date.now() - started) / 1000
-      console.info(`store-overload flood: ${stack.sandbox.requestCounts()["pool-deposit-status"]} reads in ${seconds} s, ${answers.length} page answers, ${answers.filter((a) => a.stale).length} stale`)
+      console.info(
+        `store-overload flood: ${stack.sandbox.requestCounts()["pool-deposit-status"]} reads in ${seconds} s, ${answers.length} page answers, ${answers.filter((a) => a.stale).length} stale`,
+      )
 
       const reads = stack.sandbox.requestCounts()["pool-deposit-status"]
       // A sliding one-second window: at most READS_PER_SECOND in any second of the flood (one more second for its edges).
@@ -76,7 +87,9 @@ medusaIntegrationTestRunner({
       // Without the store's budget the 10 pages alone would cause one read each at once (more than the bound above).
       expect(answers.length).toBeGreaterThan(10 * 5)
       expect(answers.some((a) => a.stale)).toBe(true)
-      expect(answers.every((a) => typeof a.observedAt === "string" && !Number.isNaN(Date.parse(a.observedAt)))).toBe(true)
+      expect(answers.every((a) => typeof a.observedAt === "string" && !Number.isNaN(Date.parse(a.observedAt)))).toBe(
+        true,
+      )
       expect(await countOf(getContainer(), "capture")).toBe(1)
       const { data } = await api.post(`/store/carts/${buyer.cart.id}/complete`, {}, storeHeaders(store))
       expect(data.type).toBe("order")
@@ -101,7 +114,9 @@ medusaIntegrationTestRunner({
       try {
         // A claim that waited for the lock would park this request (and its pooled connection) until the holder ends.
         const answer = await Promise.race([
-          api.get(`/store/stablecoin/carts/${cart.id}/payment`, storeHeaders(store)).then((r: { data: unknown }) => r.data),
+          api
+            .get(`/store/stablecoin/carts/${cart.id}/payment`, storeHeaders(store))
+            .then((r: { data: unknown }) => r.data),
           new Promise((r) => setTimeout(() => r("still waiting for the lock after 10 s"), 10_000)),
         ])
         expect(answer).toMatchObject({ stale: true, payment: { paymentId: d.paymentId } })
@@ -118,17 +133,26 @@ medusaIntegrationTestRunner({
       const { paymentCollectionId } = await createCart(api, store, "eur")
       stack.sandbox.faults.failNext(429, 1, { retryAfter: 7 })
       const res = await api
-        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: PROVIDERS.deposit, data: { token: "USDC", chainId: CHAIN } }, storeHeaders(store))
+        .post(
+          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+          { provider_id: PROVIDERS.deposit, data: { token: "USDC", chainId: CHAIN } },
+          storeHeaders(store),
+        )
         .catch((e: any) => e.response)
       expect(res.status).toBe(503)
       expect(res.headers["retry-after"]).toBe("7")
-      expect(res.data).toMatchObject({ code: "stablecoin_service_rate_limited", message: expect.stringContaining("Try again in 7 s.") })
+      expect(res.data).toMatchObject({
+        code: "stablecoin_service_rate_limited",
+        message: expect.stringContaining("Try again in 7 s."),
+      })
     })
 
     it("storefrontReadsPerSecond is refused above the service's rate limit, with a clear error", async () => {
       const options = JSON.parse(process.env.STABLECOIN_OPTIONS!)
       expect(parsePluginOptions({ ...options, storefrontReadsPerSecond: undefined }).storefrontReadsPerSecond).toBe(6)
-      expect(() => parsePluginOptions({ ...options, storefrontReadsPerSecond: 30 })).toThrow(/storefrontReadsPerSecond \(30\) must not exceed serviceRateLimitPerSecond \(20\)/)
+      expect(() => parsePluginOptions({ ...options, storefrontReadsPerSecond: 30 })).toThrow(
+        /storefrontReadsPerSecond \(30\) must not exceed serviceRateLimitPerSecond \(20\)/,
+      )
     })
   },
 })

@@ -1,6 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createInventoryItemsWorkflow, createProductsWorkflow, createStockLocationsWorkflow, linkSalesChannelsToStockLocationWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  createInventoryItemsWorkflow,
+  createProductsWorkflow,
+  createStockLocationsWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+} from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
@@ -28,19 +33,40 @@ const HELD_TOP_UP = 1_000_000n
 // Five confirmations: a transfer stays `confirming` until the test mines on. The scheduled job is off: every
 // run is the test's, with the clock the test moves. No payment here is ever swept, so no webhook confirms one.
 // cancelUnpaidOrders is flipped in-process per run (the step reads the option when it runs): one app boot.
-const stack = useStablecoinStack({ chains: [{ chainId: CHAIN, confirmations: 5 }], pollIntervalMs: 100 }, () => ({ reconcile: { enabled: false } }))
+const stack = useStablecoinStack({ chains: [{ chainId: CHAIN, confirmations: 5 }], pollIntervalMs: 100 }, () => ({
+  reconcile: { enabled: false },
+}))
 
 type Stock = { variantId: string; inventoryItemId: string }
 
 /** A product whose stock Medusa manages (one location, linked to the store's channel), so placing an order reserves it. */
 async function stockedVariant(container: MedusaContainer, store: StoreFixture): Promise<Stock> {
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Unfinished orders warehouse" }] } })
-  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location!.id, add: [store.salesChannelId] } })
-  // No shipping needed: the item does not require it, so the cart completes without a shipping method.
-  const { result: [item] } = await createInventoryItemsWorkflow(container).run({
-    input: { items: [{ sku: "stablecoin-stocked-tee", title: "Stocked tee", requires_shipping: false, location_levels: [{ location_id: location!.id, stocked_quantity: 10 }] }] },
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({
+    input: { locations: [{ name: "Unfinished orders warehouse" }] },
   })
-  const { result: [product] } = await createProductsWorkflow(container).run({
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: location!.id, add: [store.salesChannelId] },
+  })
+  // No shipping needed: the item does not require it, so the cart completes without a shipping method.
+  const {
+    result: [item],
+  } = await createInventoryItemsWorkflow(container).run({
+    input: {
+      items: [
+        {
+          sku: "stablecoin-stocked-tee",
+          title: "Stocked tee",
+          requires_shipping: false,
+          location_levels: [{ location_id: location!.id, stocked_quantity: 10 }],
+        },
+      ],
+    },
+  })
+  const {
+    result: [product],
+  } = await createProductsWorkflow(container).run({
     input: {
       products: [
         {
@@ -50,7 +76,13 @@ async function stockedVariant(container: MedusaContainer, store: StoreFixture): 
           options: [{ title: "Size", values: ["M"] }],
           sales_channels: [{ id: store.salesChannelId }],
           variants: [
-            { title: "M", options: { Size: "M" }, manage_inventory: true, inventory_items: [{ inventory_item_id: item!.id, required_quantity: 1 }], prices: [{ amount: 25, currency_code: "eur" }] },
+            {
+              title: "M",
+              options: { Size: "M" },
+              manage_inventory: true,
+              inventory_items: [{ inventory_item_id: item!.id, required_quantity: 1 }],
+              prices: [{ amount: 25, currency_code: "eur" }],
+            },
           ],
         },
       ],
@@ -80,25 +112,39 @@ medusaIntegrationTestRunner({
     /** A reconcile run at `now` with cancelUnpaidOrders as given; its output. */
     const reconcileAt = async (now: Date | number, cancel: boolean, batchSize?: number) => {
       options().cancelUnpaidOrders = cancel
-      const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: { now: new Date(now).toISOString(), batchSize } })
+      const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({
+        input: { now: new Date(now).toISOString(), batchSize },
+      })
       return result
     }
 
     const chain = () => stack.sandbox.chains[0]!
     const pay = (d: any, amount: bigint, from = devAccounts.customer) =>
-      payDepositIntent({ rpcUrl: chain().rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount, from })
+      payDepositIntent({
+        rpcUrl: chain().rpcUrl,
+        chainId: CHAIN,
+        token: d.tokenAddress as Address,
+        to: d.deposit.address as Address,
+        amount,
+        from,
+      })
 
     /** A cart of the stocked product paid with `amount` (seen confirming), completed like a storefront does: the order is placed awaiting payment. */
     async function placeAwaitingOrder(share: { num: bigint; den: bigint } = { num: 1n, den: 1n }) {
       const { cart, paymentCollectionId } = await createCart(api, { ...store, variantId: stock.variantId }, "eur")
-      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, { token: "USDC", chainId: CHAIN })
+      const session = await startSession(api, store, paymentCollectionId, PROVIDERS.deposit, {
+        token: "USDC",
+        chainId: CHAIN,
+      })
       const d = session.data
       await eventually(() => ledgerRow(container, d.paymentId))
       const paid = (BigInt(d.amount) * share.num) / share.den
       await pay(d, paid)
       await stack.sandbox.waitForStatus(d.deposit.intentId, "confirming")
       const placed = await eventually(async () => {
-        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store)).catch((e: any) => e.response)
+        const res = await api
+          .post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store))
+          .catch((e: any) => e.response)
         return res.status === 200 ? res.data.order : null
       })
       const { data } = await api.get(`/store/orders/${placed.id}`, storeHeaders(store))
@@ -109,8 +155,19 @@ medusaIntegrationTestRunner({
 
     async function orderOf(orderId: string) {
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["id", "display_id", "status", "created_at", "canceled_at", "items.id"], filters: { id: orderId } })
-      return data[0] as { id: string; display_id: number; status: string; created_at: string | Date; canceled_at: string | Date | null; items: Array<{ id: string }> }
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["id", "display_id", "status", "created_at", "canceled_at", "items.id"],
+        filters: { id: orderId },
+      })
+      return data[0] as {
+        id: string
+        display_id: number
+        status: string
+        created_at: string | Date
+        canceled_at: string | Date | null
+        items: Array<{ id: string }>
+      }
     }
 
     async function reservationsOf(orderId: string) {
@@ -130,26 +187,63 @@ medusaIntegrationTestRunner({
      * The order is listed past its grace and left alone while cancelUnpaidOrders is off; with it on the next
      * run cancels it through Medusa (stock released) and lists exactly what it received as owed back.
      */
-    async function expectListedThenClosed({ orderId, paymentId, received, overdueAt }: { orderId: string; paymentId: string; received: bigint; overdueAt: number }) {
+    async function expectListedThenClosed({
+      orderId,
+      paymentId,
+      received,
+      overdueAt,
+    }: {
+      orderId: string
+      paymentId: string
+      received: bigint
+      overdueAt: number
+    }) {
       // A minute before the grace is over nothing happens, even with cancelling on.
-      expect((await reconcileAt(overdueAt - MINUTE, true)).unfinishedOrders).toEqual({ overdue: 0, canceled: 0, failed: [], deferred: 0 })
+      expect((await reconcileAt(overdueAt - MINUTE, true)).unfinishedOrders).toEqual({
+        overdue: 0,
+        canceled: 0,
+        failed: [],
+        deferred: 0,
+      })
       expect((await orderOf(orderId)).status).toBe("pending")
 
-      expect((await reconcileAt(overdueAt, false)).unfinishedOrders).toEqual({ overdue: 1, canceled: 0, failed: [], deferred: 0 })
+      expect((await reconcileAt(overdueAt, false)).unfinishedOrders).toEqual({
+        overdue: 1,
+        canceled: 0,
+        failed: [],
+        deferred: 0,
+      })
       expect(await orderOf(orderId)).toMatchObject({ status: "pending", canceled_at: null })
       expect(await reservationsOf(orderId)).toHaveLength(1)
       expect((await ledgerRow(container, paymentId))!.refunds ?? []).toEqual([])
 
-      expect((await reconcileAt(overdueAt + MINUTE, true)).unfinishedOrders).toEqual({ overdue: 1, canceled: 1, failed: [], deferred: 0 })
+      expect((await reconcileAt(overdueAt + MINUTE, true)).unfinishedOrders).toEqual({
+        overdue: 1,
+        canceled: 1,
+        failed: [],
+        deferred: 0,
+      })
       const order = await orderOf(orderId)
       expect(order.status).toBe("canceled")
       expect(order.canceled_at).toBeTruthy()
       expect(await reservationsOf(orderId)).toEqual([])
       const row = (await ledgerRow(container, paymentId))!
       expect(row).toMatchObject({ attention: "order_canceled", captured_at: null })
-      expect(row.refunds as unknown as LedgerRefund[]).toEqual([expect.objectContaining({ reason: "order_canceled", state: "due", tokenAmount: received.toString(), token: "USDC" })])
+      expect(row.refunds as unknown as LedgerRefund[]).toEqual([
+        expect.objectContaining({
+          reason: "order_canceled",
+          state: "due",
+          tokenAmount: received.toString(),
+          token: "USDC",
+        }),
+      ])
       // Closed once: no longer listed, nothing more owed.
-      expect((await reconcileAt(overdueAt + 2 * MINUTE, true)).unfinishedOrders).toEqual({ overdue: 0, canceled: 0, failed: [], deferred: 0 })
+      expect((await reconcileAt(overdueAt + 2 * MINUTE, true)).unfinishedOrders).toEqual({
+        overdue: 0,
+        canceled: 0,
+        failed: [],
+        deferred: 0,
+      })
       expect(((await ledgerRow(container, paymentId))!.refunds as unknown as LedgerRefund[]).length).toBe(1)
     }
 
@@ -180,14 +274,28 @@ medusaIntegrationTestRunner({
         payment_id: d.paymentId,
         status: "underpaid",
         amounts: { confirmed: { base_units: paid.toString() }, received: { base_units: paid.toString() } },
-        unfinished_order: { order_id: orderId, order_display_id: (await orderOf(orderId)).display_id, kind: "underpaid", will_cancel: false, close_failure: null },
+        unfinished_order: {
+          order_id: orderId,
+          order_display_id: (await orderOf(orderId)).display_id,
+          kind: "underpaid",
+          will_cancel: false,
+          close_failure: null,
+        },
       })
       expect(new Date(listed.unfinished_order.since).getTime()).toBe(lastTransferAt)
       options().unpaidOrderGraceHours = GRACE_HOURS
 
-      await expectListedThenClosed({ orderId, paymentId: d.paymentId, received: paid, overdueAt: lastTransferAt + GRACE_HOURS * HOUR })
+      await expectListedThenClosed({
+        orderId,
+        paymentId: d.paymentId,
+        received: paid,
+        overdueAt: lastTransferAt + GRACE_HOURS * HOUR,
+      })
       // The run's record holds its count, for the admin's health panel.
-      const [run] = await ledgerOf(container).listStablecoinReconcileRuns({}, { order: { started_at: "DESC" }, take: 1, skip: 1 })
+      const [run] = await ledgerOf(container).listStablecoinReconcileRuns(
+        {},
+        { order: { started_at: "DESC" }, take: 1, skip: 1 },
+      )
       expect(run!.result).toMatchObject({ unfinishedOrders: { overdue: 1, canceled: 1 } })
     })
 
@@ -197,14 +305,24 @@ medusaIntegrationTestRunner({
       await stack.sandbox.waitForStatus(d.deposit.intentId, "held_sanctioned")
       await firstPoll("held_sanctioned", d.paymentId)
       const placedAt = new Date((await orderOf(orderId)).created_at).getTime()
-      await expectListedThenClosed({ orderId, paymentId: d.paymentId, received: paid + HELD_TOP_UP, overdueAt: placedAt + GRACE_HOURS * HOUR })
+      await expectListedThenClosed({
+        orderId,
+        paymentId: d.paymentId,
+        received: paid + HELD_TOP_UP,
+        overdueAt: placedAt + GRACE_HOURS * HOUR,
+      })
     })
 
     it("a transfer that never confirms: listed past the grace from the order, canceled with cancelUnpaidOrders, the transfer owed back", async () => {
       const { orderId, d, paid } = await placeAwaitingOrder()
       await firstPoll("confirming", d.paymentId)
       const placedAt = new Date((await orderOf(orderId)).created_at).getTime()
-      await expectListedThenClosed({ orderId, paymentId: d.paymentId, received: paid, overdueAt: placedAt + GRACE_HOURS * HOUR })
+      await expectListedThenClosed({
+        orderId,
+        paymentId: d.paymentId,
+        received: paid,
+        overdueAt: placedAt + GRACE_HOURS * HOUR,
+      })
     })
 
     it("a cancel Medusa refuses is recorded with the run and logged, stays listed, and is tried again only a day later; it never holds back the others of a batch", async () => {
@@ -218,17 +336,43 @@ medusaIntegrationTestRunner({
 
       // One order per run: the oldest is tried and refused.
       const refused = (await reconcileAt(overdueAt, true, 1)).unfinishedOrders
-      expect(refused).toMatchObject({ overdue: 1, canceled: 0, deferred: 0, failed: [{ orderId: refusing.orderId, error: expect.stringMatching(/completed order/) }] })
+      expect(refused).toMatchObject({
+        overdue: 1,
+        canceled: 0,
+        deferred: 0,
+        failed: [{ orderId: refusing.orderId, error: expect.stringMatching(/completed order/) }],
+      })
       expect((await orderOf(refusing.orderId)).status).toBe("completed")
       expect((await ledgerRow(container, refusing.d.paymentId))!.attention).not.toBe("order_canceled")
-      const [listed] = await ledgerOf(container).listOverdueUnfinishedOrders({ now: new Date(overdueAt + MINUTE), limit: 10 })
-      expect(listed).toMatchObject({ payment: { order_id: refusing.orderId }, closeFailure: { at: new Date(overdueAt), error: expect.stringMatching(/completed order/) } })
+      const [listed] = await ledgerOf(container).listOverdueUnfinishedOrders({
+        now: new Date(overdueAt + MINUTE),
+        limit: 10,
+      })
+      expect(listed).toMatchObject({
+        payment: { order_id: refusing.orderId },
+        closeFailure: { at: new Date(overdueAt), error: expect.stringMatching(/completed order/) },
+      })
 
       // The next run leaves it alone and takes the next order of the batch; later runs leave it alone until a day has passed.
-      expect((await reconcileAt(overdueAt + MINUTE, true, 1)).unfinishedOrders).toEqual({ overdue: 2, canceled: 1, failed: [], deferred: 1 })
+      expect((await reconcileAt(overdueAt + MINUTE, true, 1)).unfinishedOrders).toEqual({
+        overdue: 2,
+        canceled: 1,
+        failed: [],
+        deferred: 1,
+      })
       expect((await orderOf(other.orderId)).status).toBe("canceled")
-      expect((await reconcileAt(overdueAt + (CLOSE_RETRY_HOURS - 1) * HOUR, true, 1)).unfinishedOrders).toEqual({ overdue: 1, canceled: 0, failed: [], deferred: 1 })
-      expect((await reconcileAt(overdueAt + CLOSE_RETRY_HOURS * HOUR, true, 1)).unfinishedOrders).toMatchObject({ overdue: 1, canceled: 0, deferred: 0, failed: [{ orderId: refusing.orderId }] })
+      expect((await reconcileAt(overdueAt + (CLOSE_RETRY_HOURS - 1) * HOUR, true, 1)).unfinishedOrders).toEqual({
+        overdue: 1,
+        canceled: 0,
+        failed: [],
+        deferred: 1,
+      })
+      expect((await reconcileAt(overdueAt + CLOSE_RETRY_HOURS * HOUR, true, 1)).unfinishedOrders).toMatchObject({
+        overdue: 1,
+        canceled: 0,
+        deferred: 0,
+        failed: [{ orderId: refusing.orderId }],
+      })
       expect((await orderOf(refusing.orderId)).status).toBe("completed")
     })
   },

@@ -20,7 +20,13 @@ export function createMemoryBooks() {
       return {
         sessionId,
         session: { amount: payment.fiatTotal, currencyCode: payment.currencyCode.toLowerCase() },
-        payment: { ...payment, toleranceBps: payment.toleranceBps, status: "waiting", captured: false, payerAddress: null },
+        payment: {
+          ...payment,
+          toleranceBps: payment.toleranceBps,
+          status: "waiting",
+          captured: false,
+          payerAddress: null,
+        },
         confirmation: confirmations.get(sessionId) ?? null,
         inFlight: null,
         refunds: [],

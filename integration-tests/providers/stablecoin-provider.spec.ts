@@ -5,7 +5,10 @@ import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirma
 import { pluginRuntimeOf } from "#src/lib/runtime/plugin-runtime"
 import { createMemoryBooks } from "./memory-books"
 import { parsePluginOptions } from "#src/lib/options/index"
-import { StablecoinConnectProviderService, StablecoinDepositProviderService } from "#src/providers/stablecoin/services/index"
+import {
+  StablecoinConnectProviderService,
+  StablecoinDepositProviderService,
+} from "#src/providers/stablecoin/services/index"
 import type { StablecoinSessionData } from "#src/lib/session-data"
 
 jest.setTimeout(60_000)
@@ -60,7 +63,11 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
 
   it("updatePayment keeps the quote when amount and currency are unchanged and re-quotes when the amount changes", async () => {
     const { deposit } = build()
-    const { data } = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), token: "USDC", chainId: 8453 } })
+    const { data } = await deposit.initiatePayment({
+      amount: 25,
+      currency_code: "eur",
+      data: { session_id: sessionId(), token: "USDC", chainId: 8453 },
+    })
     const first = data as unknown as StablecoinSessionData
     const same = await deposit.updatePayment({ amount: 25, currency_code: "eur", data })
     expect((same.data as unknown as StablecoinSessionData).paymentId).toBe(first.paymentId)
@@ -76,48 +83,86 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
 
   it("getPaymentStatus and retrievePayment ask the service; its answer alone never captures", async () => {
     const { deposit } = build()
-    const { data } = await deposit.initiatePayment({ amount: 12.5, currency_code: "usd", data: { session_id: sessionId() } })
+    const { data } = await deposit.initiatePayment({
+      amount: 12.5,
+      currency_code: "usd",
+      data: { session_id: sessionId() },
+    })
     const d = data as unknown as StablecoinSessionData
     const status = await deposit.getPaymentStatus({ data })
     expect(status.status).toBe("pending")
-    expect(status.data!.serviceStatus).toMatchObject({ id: d.deposit!.intentId, status: "waiting", expectedAmount: d.amount })
+    expect(status.data!.serviceStatus).toMatchObject({
+      id: d.deposit!.intentId,
+      status: "waiting",
+      expectedAmount: d.amount,
+    })
     const retrieved = await deposit.retrievePayment({ data })
     expect(retrieved.data!.serviceStatus).toMatchObject({ status: "waiting" })
   })
 
   it("capturePayment refuses a payment without a confirmation, with a message saying why", async () => {
     const { connect } = build()
-    const { data } = await connect.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId() } })
-    await expect(connect.capturePayment({ data })).rejects.toThrow(/no confirmation from the payment service; it is captured only when the signed payment_confirmed webhook arrives/)
+    const { data } = await connect.initiatePayment({
+      amount: 25,
+      currency_code: "eur",
+      data: { session_id: sessionId() },
+    })
+    await expect(connect.capturePayment({ data })).rejects.toThrow(
+      /no confirmation from the payment service; it is captured only when the signed payment_confirmed webhook arrives/,
+    )
   })
 
   it("refundPayment records the token amount at the quote's rate and the confirmed payer from the books, and moves nothing", async () => {
     const { deposit, memory, lines } = build()
-    const { data } = await deposit.initiatePayment({ amount: 30, currency_code: "eur", data: { session_id: sessionId() } })
+    const { data } = await deposit.initiatePayment({
+      amount: 30,
+      currency_code: "eur",
+      data: { session_id: sessionId() },
+    })
     const d = data as unknown as StablecoinSessionData
     const payer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
     // The data Medusa keeps on the payment is what authorizePayment returned for the session.
     const paymentData = (await deposit.authorizePayment({ data, context: { idempotency_key: d.sessionId! } })).data!
-    await expect(deposit.refundPayment({ amount: 7.5, data: paymentData })).rejects.toThrow(/no recorded confirmation: nothing was received to refund/)
+    await expect(deposit.refundPayment({ amount: 7.5, data: paymentData })).rejects.toThrow(
+      /no recorded confirmation: nothing was received to refund/,
+    )
     memory.confirm(confirmationFor(d, { payerAddress: payer }))
     const { data: refunded } = await deposit.refundPayment({ amount: 7.5, data: paymentData })
     expect((refunded as unknown as StablecoinSessionData).refunds).toEqual([
-      expect.objectContaining({ reason: "merchant", fiatAmount: "7.5", tokenAmount: ((BigInt(d.amount) * 750n) / 3000n).toString(), payerAddress: payer, state: "due" }),
+      expect.objectContaining({
+        reason: "merchant",
+        fiatAmount: "7.5",
+        tokenAmount: ((BigInt(d.amount) * 750n) / 3000n).toString(),
+        payerAddress: payer,
+        state: "due",
+      }),
     ])
-    expect(lines.join("\n")).toMatch(/send .* USDC on chain 8453 to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC manually; no funds were moved/)
+    expect(lines.join("\n")).toMatch(
+      /send .* USDC on chain 8453 to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC manually; no funds were moved/,
+    )
     expect(lines.join("\n")).not.toContain(sandbox.webhookSecret)
   })
 
-  it.each([0, -5, Number.NaN, Number.POSITIVE_INFINITY, 1e12, 0.004])("a cart total of %s gets a clear error naming the amount, and no service call", async (amount) => {
-    const { deposit } = build()
-    sandbox.requestCounts(true)
-    await expect(deposit.initiatePayment({ amount, currency_code: "eur", data: { session_id: sessionId() } })).rejects.toMatchObject({ code: "stablecoin_invalid_amount", message: expect.stringMatching(/cart total must be greater than 0/) })
-    expect(sandbox.requestCounts()["create-quote"]).toBe(0)
-  })
+  it.each([0, -5, Number.NaN, Number.POSITIVE_INFINITY, 1e12, 0.004])(
+    "a cart total of %s gets a clear error naming the amount, and no service call",
+    async (amount) => {
+      const { deposit } = build()
+      sandbox.requestCounts(true)
+      await expect(
+        deposit.initiatePayment({ amount, currency_code: "eur", data: { session_id: sessionId() } }),
+      ).rejects.toMatchObject({
+        code: "stablecoin_invalid_amount",
+        message: expect.stringMatching(/cart total must be greater than 0/),
+      })
+      expect(sandbox.requestCounts()["create-quote"]).toBe(0)
+    },
+  )
 
   it("the service's own error text and an API-key 401 never reach the storefront; the log keeps the details", async () => {
     const { deposit, lines } = build({ apiKey: "pk_not_the_merchants_key" })
-    const error = await deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId() } }).catch((e: Error) => e)
+    const error = await deposit
+      .initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId() } })
+      .catch((e: Error) => e)
     expect(error).toMatchObject({ code: "stablecoin_service_refused" })
     expect((error as Error).message).not.toMatch(/apikey|401|Unknown/i)
     expect(lines.join("\n")).toMatch(/Status: 401/)
@@ -126,8 +171,18 @@ describe("stablecoin providers against the sandbox (no Medusa app)", () => {
 
   it("storefront data: an unknown chain, a disabled token or a malformed payer address is refused by name", async () => {
     const { deposit } = build()
-    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), chainId: 1 } })).rejects.toThrow(/data\.chainId must be one of the configured chains \(8453\)/)
-    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), token: "DAI" } })).rejects.toThrow(/data\.token must be one of USDC, USDT, EURC/)
-    await expect(deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), payerAddress: "0x12" } })).rejects.toThrow(/data\.payerAddress must be a 0x-prefixed/)
+    await expect(
+      deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), chainId: 1 } }),
+    ).rejects.toThrow(/data\.chainId must be one of the configured chains \(8453\)/)
+    await expect(
+      deposit.initiatePayment({ amount: 25, currency_code: "eur", data: { session_id: sessionId(), token: "DAI" } }),
+    ).rejects.toThrow(/data\.token must be one of USDC, USDT, EURC/)
+    await expect(
+      deposit.initiatePayment({
+        amount: 25,
+        currency_code: "eur",
+        data: { session_id: sessionId(), payerAddress: "0x12" },
+      }),
+    ).rejects.toThrow(/data\.payerAddress must be a 0x-prefixed/)
   })
 })

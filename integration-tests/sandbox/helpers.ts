@@ -1,7 +1,12 @@
 import type { Sandbox } from "#sandbox"
 
 /** Raw HTTP to the sandbox, for what the typed client would refuse to send (malformed bodies, no key). */
-export async function post(sandbox: Sandbox, path: string, body: unknown, headers: Record<string, string> = { apikey: sandbox.apiKey }) {
+export async function post(
+  sandbox: Sandbox,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { apikey: sandbox.apiKey },
+) {
   const res = await fetch(`${sandbox.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },

@@ -10,16 +10,33 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
   let sandbox: Sandbox
   let client: ServiceClient
   let external: Anvil
-  const restricted = { id: "mer_restricted", apiKey: "pk_restricted", chains: [{ chainId: 8453, tokens: ["USDC" as const] }, { chainId: 56, payout: null }] }
+  const restricted = {
+    id: "mer_restricted",
+    apiKey: "pk_restricted",
+    chains: [
+      { chainId: 8453, tokens: ["USDC" as const] },
+      { chainId: 56, payout: null },
+    ],
+  }
   const throttled = { id: "mer_throttled", apiKey: "pk_throttled", rateLimit: { capacity: 2, refillPerSecond: 0.5 } }
 
   beforeAll(async () => {
     external = await startAnvil({ chainId: 137 })
     sandbox = await startSandbox({
-      chains: [{ chainId: 8453 }, { chainId: 56 }, { chainId: 10, deployPool: false }, { chainId: 137, rpcUrl: external.rpcUrl }],
+      chains: [
+        { chainId: 8453 },
+        { chainId: 56 },
+        { chainId: 10, deployPool: false },
+        { chainId: 137, rpcUrl: external.rpcUrl },
+      ],
       merchants: [restricted, throttled],
     })
-    client = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 3_000, quoteRetryBaseDelayMs: 10 })
+    client = createServiceClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      timeoutMs: 3_000,
+      quoteRetryBaseDelayMs: 10,
+    })
   }, 60_000)
   afterAll(async () => {
     await sandbox?.stop()
@@ -27,7 +44,8 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
   })
   afterEach(() => sandbox.faults.reset())
 
-  const quote = async (overrides: Record<string, unknown> = {}) => unwrap(await client.createQuote(quoteRequest(sandbox, overrides)))
+  const quote = async (overrides: Record<string, unknown> = {}) =>
+    unwrap(await client.createQuote(quoteRequest(sandbox, overrides)))
   const failure = async (call: Promise<{ ok: boolean; error?: any }>) => {
     const result = await call
     if (result.ok) throw new Error("expected a failure")
@@ -47,7 +65,11 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
     const missing = await post(sandbox, "/create-quote", { ...quoteRequest(sandbox), chainId: undefined })
     expect(missing.status).toBe(400)
     expect(missing.body.error.message).toContain("chainId")
-    const malformed = await post(sandbox, "/create-quote", quoteRequest(sandbox, { cart: { total: "ten", currency: "EUR" } }))
+    const malformed = await post(
+      sandbox,
+      "/create-quote",
+      quoteRequest(sandbox, { cart: { total: "ten", currency: "EUR" } }),
+    )
     expect(malformed.status).toBe(400)
     expect(malformed.body.error.message).toContain("cart.total")
     expect((await post(sandbox, "/create-quote", "{not json")).status).toBe(400)
@@ -55,9 +77,13 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
 
   it("create-quote 403 for a token or chain not enabled, 404 for another merchant", async () => {
     const restrictedClient = createServiceClient({ baseUrl: sandbox.url, apiKey: restricted.apiKey })
-    const token = await failure(restrictedClient.createQuote({ ...quoteRequest(sandbox), merchantId: restricted.id, token: "EURC" }))
+    const token = await failure(
+      restrictedClient.createQuote({ ...quoteRequest(sandbox), merchantId: restricted.id, token: "EURC" }),
+    )
     expect(token).toMatchObject({ name: "ServiceForbiddenError", status: 403, endpoint: "create-quote" })
-    const chain = await failure(restrictedClient.createQuote({ ...quoteRequest(sandbox), merchantId: restricted.id, chainId: 10 }))
+    const chain = await failure(
+      restrictedClient.createQuote({ ...quoteRequest(sandbox), merchantId: restricted.id, chainId: 10 }),
+    )
     expect(chain).toMatchObject({ name: "ServiceForbiddenError", status: 403 })
     const merchant = await failure(client.createQuote(quoteRequest(sandbox, { merchantId: "mer_unknown" })))
     expect(merchant).toMatchObject({ name: "ServiceNotFoundError", status: 404 })
@@ -67,8 +93,14 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
     const small = await failure(client.createQuote(quoteRequest(sandbox, { cart: { total: 0.001, currency: "USD" } })))
     expect(small).toMatchObject({ name: "ServiceUnprocessableError", status: 422 })
     const restrictedClient = createServiceClient({ baseUrl: sandbox.url, apiKey: restricted.apiKey })
-    const setup = await failure(restrictedClient.createQuote({ ...quoteRequest(sandbox), merchantId: restricted.id, chainId: 56 }))
-    expect(setup).toMatchObject({ name: "ServiceUnprocessableError", status: 422, serviceMessage: expect.stringContaining("payout") })
+    const setup = await failure(
+      restrictedClient.createQuote({ ...quoteRequest(sandbox), merchantId: restricted.id, chainId: 56 }),
+    )
+    expect(setup).toMatchObject({
+      name: "ServiceUnprocessableError",
+      status: 422,
+      serviceMessage: expect.stringContaining("payout"),
+    })
   })
 
   it("create-quote 502 when the chain RPC does not answer, and for an injected 502", async () => {
@@ -103,25 +135,38 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
   })
 
   it("create-pool-* 404 unknown quote, 409 used quote (one use across both rails), 422 expired quote", async () => {
-    expect(await failure(client.createPoolDeposit({ quoteId: "quo_missing" }))).toMatchObject({ name: "ServiceNotFoundError", status: 404 })
+    expect(await failure(client.createPoolDeposit({ quoteId: "quo_missing" }))).toMatchObject({
+      name: "ServiceNotFoundError",
+      status: 404,
+    })
     const raw = await post(sandbox, "/create-pool-connect", {})
     expect(raw.status).toBe(400)
     expect(raw.body.error.message).toContain("quoteId")
     const used = await quote()
     unwrap(await client.createPoolDeposit({ quoteId: used.quoteId }))
-    expect(await failure(client.createPoolConnect({ quoteId: used.quoteId }))).toMatchObject({ name: "QuoteAlreadyUsedError", status: 409 })
+    expect(await failure(client.createPoolConnect({ quoteId: used.quoteId }))).toMatchObject({
+      name: "QuoteAlreadyUsedError",
+      status: 409,
+    })
     expect(await failure(client.createPoolDeposit({ quoteId: used.quoteId }))).toMatchObject({ status: 409 })
     sandbox.setQuoteTtlSeconds(0.05)
     const stale = await quote()
     sandbox.setQuoteTtlSeconds(900)
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await failure(client.createPoolDeposit({ quoteId: stale.quoteId }))).toMatchObject({ name: "ServiceUnprocessableError", status: 422 })
+    expect(await failure(client.createPoolDeposit({ quoteId: stale.quoteId }))).toMatchObject({
+      name: "ServiceUnprocessableError",
+      status: 422,
+    })
   })
 
   it("create-pool-connect 422 while the pool is not deployed; create-pool-deposit deploys it", async () => {
     const first = await quote({ chainId: 10 })
     const notDeployed = await failure(client.createPoolConnect({ quoteId: first.quoteId }))
-    expect(notDeployed).toMatchObject({ name: "ServiceUnprocessableError", status: 422, serviceMessage: expect.stringContaining("not deployed") })
+    expect(notDeployed).toMatchObject({
+      name: "ServiceUnprocessableError",
+      status: 422,
+      serviceMessage: expect.stringContaining("not deployed"),
+    })
     // The refused connect did not use the quote up: the deposit rail takes it and deploys the pool.
     const intent = unwrap(await client.createPoolDeposit({ quoteId: first.quoteId }))
     const { publicClient } = localClients(10, sandbox.chains[2].rpcUrl)
@@ -132,17 +177,27 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
 
   it("create-pool-deposit 422 below the chain minimum while the connect rail has none", async () => {
     const small = await quote({ cart: { total: 0.5, currency: "USD" } })
-    expect(await failure(client.createPoolDeposit({ quoteId: small.quoteId }))).toMatchObject({ status: 422, serviceMessage: expect.stringContaining("minimum") })
+    expect(await failure(client.createPoolDeposit({ quoteId: small.quoteId }))).toMatchObject({
+      status: 422,
+      serviceMessage: expect.stringContaining("minimum"),
+    })
     unwrap(await client.createPoolConnect({ quoteId: small.quoteId }))
   })
 
   it("pool-deposit-status 404 for an unknown id", async () => {
-    expect(await failure(client.poolDepositStatus({ id: "di_missing" }))).toMatchObject({ name: "ServiceNotFoundError", status: 404, endpoint: "pool-deposit-status" })
+    expect(await failure(client.poolDepositStatus({ id: "di_missing" }))).toMatchObject({
+      name: "ServiceNotFoundError",
+      status: 404,
+      endpoint: "pool-deposit-status",
+    })
   })
 
   it("a malformed body is caught by the client's schema", async () => {
     sandbox.faults.malformNext(1, "float-amount", "create-quote")
-    expect(await failure(client.createQuote(quoteRequest(sandbox)))).toMatchObject({ name: "InvalidServiceResponseError", paths: expect.arrayContaining(["quote.stablecoinAmount"]) })
+    expect(await failure(client.createQuote(quoteRequest(sandbox)))).toMatchObject({
+      name: "InvalidServiceResponseError",
+      paths: expect.arrayContaining(["quote.stablecoinAmount"]),
+    })
     sandbox.faults.malformNext(1, "lowercase-address", "create-pool-deposit")
     const error = await failure(client.createPoolDeposit({ quoteId: (await quote()).quoteId }))
     expect(error).toMatchObject({ name: "InvalidServiceResponseError" })
@@ -152,7 +207,10 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
     const hasty = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 300 })
     const first = await quote()
     sandbox.faults.latency(1_000, "create-pool-deposit")
-    expect(await failure(hasty.createPoolDeposit({ quoteId: first.quoteId }))).toMatchObject({ name: "PoolCreationOutcomeUnknownError", endpoint: "create-pool-deposit" })
+    expect(await failure(hasty.createPoolDeposit({ quoteId: first.quoteId }))).toMatchObject({
+      name: "PoolCreationOutcomeUnknownError",
+      endpoint: "create-pool-deposit",
+    })
     sandbox.faults.latency(0, "create-pool-deposit")
     // The service did act: the payment exists and the quote is used.
     expect(sandbox.status(first.paymentId)?.status).toBe("waiting")
@@ -171,13 +229,20 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
     expect(tampered.poolAddress).toBe(genuine.poolAddress)
     expect(binding.payout).toBe(sandbox.chains[0].payout)
     sandbox.faults.tamperNext({ kind: "pool" })
-    expect(unwrap(await client.createPoolConnect({ quoteId: (await quote()).quoteId })).poolAddress).not.toBe(genuine.poolAddress)
+    expect(unwrap(await client.createPoolConnect({ quoteId: (await quote()).quoteId })).poolAddress).not.toBe(
+      genuine.poolAddress,
+    )
     const q = await quote()
     sandbox.faults.tamperNext({ kind: "forwarder" })
     const intent = unwrap(await client.createPoolDeposit({ quoteId: q.quoteId }))
     expect(intent.poolAddress).toBe(genuine.poolAddress)
     const { publicClient } = localClients(8453, sandbox.chains[0].rpcUrl)
-    const real = await publicClient.readContract({ address: intent.poolAddress, abi: poolAbi, functionName: "forwarderOf", args: [keccak256(toBytes(q.paymentId))] })
+    const real = await publicClient.readContract({
+      address: intent.poolAddress,
+      abi: poolAbi,
+      functionName: "forwarderOf",
+      args: [keccak256(toBytes(q.paymentId))],
+    })
     expect(intent.forwarderAddress).not.toBe(real)
   })
 
@@ -186,20 +251,32 @@ describe("sandbox service errors (docs/architecture.md#errors-and-rate-limits) t
     const before = await quote()
     expect(before.fxRate).toBe(1.08)
     const { publicClient, walletClient } = localClients(8453, fx.rpcUrl)
-    const hash = await walletClient(devAccounts.deployer).writeContract({ address: fx.priceFeed, abi: priceFeedAbi, functionName: "setAnswer", args: [112_345_678n] })
+    const hash = await walletClient(devAccounts.deployer).writeContract({
+      address: fx.priceFeed,
+      abi: priceFeedAbi,
+      functionName: "setAnswer",
+      args: [112_345_678n],
+    })
     await publicClient.waitForTransactionReceipt({ hash })
     const after = await quote()
     expect(after.fxRate).toBe(1.12345678)
     // 10 EUR × 1.12345678 × 1.005 = 11.29074063… USDC, rounded up to the base unit
     expect(after.stablecoinAmount).toBe("11290741")
     expect(after.usdEquivalent).toBe(11.23)
-    const back = await walletClient(devAccounts.deployer).writeContract({ address: fx.priceFeed, abi: priceFeedAbi, functionName: "setAnswer", args: [108_000_000n] })
+    const back = await walletClient(devAccounts.deployer).writeContract({
+      address: fx.priceFeed,
+      abi: priceFeedAbi,
+      functionName: "setAnswer",
+      args: [108_000_000n],
+    })
     await publicClient.waitForTransactionReceipt({ hash: back })
   })
 
   it("quotes 6 decimals on 8453 and 18 on 56 for the same cart", async () => {
     expect((await quote({ cart: { total: 10, currency: "USD" } })).stablecoinAmount).toBe("10050000")
-    expect((await quote({ cart: { total: 10, currency: "USD" }, chainId: 56 })).stablecoinAmount).toBe("10050000000000000000")
+    expect((await quote({ cart: { total: 10, currency: "USD" }, chainId: 56 })).stablecoinAmount).toBe(
+      "10050000000000000000",
+    )
     const intent = unwrap(await client.createPoolDeposit({ quoteId: (await quote({ chainId: 56 })).quoteId }))
     expect(intent.tokenDecimals).toBe(18)
   })

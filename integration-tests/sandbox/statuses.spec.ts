@@ -27,8 +27,12 @@ describe("sandbox payment statuses", () => {
     const quote = unwrap(await client.createQuote(quoteRequest(sandbox, { cart: { total, currency: "EUR" } })))
     return { quote, intent: unwrap(await client.createPoolDeposit({ quoteId: quote.quoteId })) }
   }
-  const pay = (intent: { token: Address; forwarderAddress: Address }, amount: bigint, from?: typeof devAccounts.customer, token = intent.token) =>
-    payDepositIntent({ rpcUrl: fx().rpcUrl, chainId: CHAIN, token, to: intent.forwarderAddress, amount, from })
+  const pay = (
+    intent: { token: Address; forwarderAddress: Address },
+    amount: bigint,
+    from?: typeof devAccounts.customer,
+    token = intent.token,
+  ) => payDepositIntent({ rpcUrl: fx().rpcUrl, chainId: CHAIN, token, to: intent.forwarderAddress, amount, from })
   const status = async (id: string) => unwrap(await client.poolDepositStatus({ id }))
 
   it("waiting -> confirming -> paid -> swept, with amounts, txHash and confirmations", async () => {
@@ -38,14 +42,24 @@ describe("sandbox payment statuses", () => {
     sandbox.faults.holdSweeps(true)
     const { transfer } = await pay(intent, BigInt(intent.expectedAmount))
     await sandbox.waitForStatus(intent.id, "confirming")
-    expect(await status(intent.id)).toMatchObject({ status: "confirming", txHash: transfer.hash, confirmations: 1, confirmedAmount: intent.expectedAmount })
+    expect(await status(intent.id)).toMatchObject({
+      status: "confirming",
+      txHash: transfer.hash,
+      confirmations: 1,
+      confirmedAmount: intent.expectedAmount,
+    })
     await sandbox.mine(CHAIN, 1)
     expect(await status(intent.id)).toMatchObject({ status: "paid", confirmations: 2 })
     sandbox.faults.holdSweeps(false)
     await sandbox.mine(CHAIN, 1)
     await sandbox.waitForStatus(intent.id, "swept")
     // By paymentId too, same record.
-    expect(await status(quote.paymentId)).toMatchObject({ id: intent.id, status: "swept", token: "USDC", chainId: CHAIN })
+    expect(await status(quote.paymentId)).toMatchObject({
+      id: intent.id,
+      status: "swept",
+      token: "USDC",
+      chainId: CHAIN,
+    })
   })
 
   it("underpaid, then paid and swept after a top-up inside the tolerance", async () => {
@@ -66,8 +80,13 @@ describe("sandbox payment statuses", () => {
     await sandbox.mine(CHAIN, 1)
     await sandbox.waitForStatus(intent.id, "overpaid")
     await sandbox.mine(CHAIN, 1)
-    expect(await status(intent.id)).toMatchObject({ status: "overpaid", confirmedAmount: (BigInt(intent.expectedAmount) * 2n).toString() })
-    expect(sandbox.events().some((event) => event.data.intentId === intent.id && event.data.status === "overpaid")).toBe(true)
+    expect(await status(intent.id)).toMatchObject({
+      status: "overpaid",
+      confirmedAmount: (BigInt(intent.expectedAmount) * 2n).toString(),
+    })
+    expect(
+      sandbox.events().some((event) => event.data.intentId === intent.id && event.data.status === "overpaid"),
+    ).toBe(true)
   })
 
   it("wrong_token for a transfer of another token", async () => {
@@ -93,7 +112,9 @@ describe("sandbox payment statuses", () => {
     await pay(intent, BigInt(intent.expectedAmount))
     await sandbox.mine(CHAIN, 1)
     await sandbox.waitForStatus(intent.id, "expired_paid_late")
-    expect(sandbox.events().some((event) => event.data.intentId === intent.id && event.data.status === "expired_paid_late")).toBe(true)
+    expect(
+      sandbox.events().some((event) => event.data.intentId === intent.id && event.data.status === "expired_paid_late"),
+    ).toBe(true)
   })
 
   it("connect rail: waiting -> confirming -> paid, by paymentId", async () => {
@@ -101,7 +122,12 @@ describe("sandbox payment statuses", () => {
     const payment = unwrap(await client.createPoolConnect({ quoteId: quote.quoteId }))
     expect(await status(payment.paymentId)).toMatchObject({ status: "waiting", token: "EURC" })
     const { deposit } = await payConnect({
-      rpcUrl: fx().rpcUrl, chainId: CHAIN, token: payment.token, pool: payment.poolAddress, amount: BigInt(payment.expectedAmount), paymentId: payment.paymentId,
+      rpcUrl: fx().rpcUrl,
+      chainId: CHAIN,
+      token: payment.token,
+      pool: payment.poolAddress,
+      amount: BigInt(payment.expectedAmount),
+      paymentId: payment.paymentId,
     })
     await sandbox.waitForStatus(payment.paymentId, "confirming")
     expect(await status(payment.paymentId)).toMatchObject({ status: "confirming", txHash: deposit.hash })

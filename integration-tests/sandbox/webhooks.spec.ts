@@ -55,7 +55,12 @@ describe("sandbox webhooks", () => {
 
   beforeAll(async () => {
     receiver = await startReceiver()
-    sandbox = await startSandbox({ chains: [{ chainId: CHAIN }], webhookUrl: receiver.url, pollIntervalMs: 50, webhookRetry: { baseDelayMs: 50, maxAttempts: 4 } })
+    sandbox = await startSandbox({
+      chains: [{ chainId: CHAIN }],
+      webhookUrl: receiver.url,
+      pollIntervalMs: 50,
+      webhookRetry: { baseDelayMs: 50, maxAttempts: 4 },
+    })
     client = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey })
   }, 30_000)
   afterAll(async () => {
@@ -67,7 +72,13 @@ describe("sandbox webhooks", () => {
   const paidDeposit = async () => {
     const quote = unwrap(await client.createQuote(quoteRequest(sandbox)))
     const intent = unwrap(await client.createPoolDeposit({ quoteId: quote.quoteId }))
-    const { transfer } = await payDepositIntent({ rpcUrl: sandbox.chains[0].rpcUrl, chainId: CHAIN, token: intent.token, to: intent.forwarderAddress, amount: BigInt(intent.expectedAmount) })
+    const { transfer } = await payDepositIntent({
+      rpcUrl: sandbox.chains[0].rpcUrl,
+      chainId: CHAIN,
+      token: intent.token,
+      to: intent.forwarderAddress,
+      amount: BigInt(intent.expectedAmount),
+    })
     await sandbox.mine(CHAIN, 1)
     await sandbox.waitForStatus(intent.id, "swept")
     return { quote, intent, transfer }
@@ -76,7 +87,9 @@ describe("sandbox webhooks", () => {
 
   it("sends payment_confirmed after the sweep, signed with the merchant's secret", async () => {
     const { quote, intent, transfer } = await paidDeposit()
-    const [delivery] = await waitFor(() => (receivedFor(quote.paymentId).length ? receivedFor(quote.paymentId) : undefined))
+    const [delivery] = await waitFor(() =>
+      receivedFor(quote.paymentId).length ? receivedFor(quote.paymentId) : undefined,
+    )
     expect(signatureMatches(delivery, sandbox.webhookSecret)).toBe(true)
     expect(signatureMatches(delivery, "whsec_wrong")).toBe(false)
     expect(paymentConfirmedEventSchema.safeParse(delivery.body).success).toBe(true)
@@ -85,9 +98,18 @@ describe("sandbox webhooks", () => {
       type: "payment_confirmed",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       data: {
-        paymentId: quote.paymentId, quoteId: quote.quoteId, intentId: intent.id, rail: "deposit", status: "swept", chainId: CHAIN,
-        token: "USDC", tokenDecimals: 6, expectedAmount: intent.expectedAmount, confirmedAmount: intent.expectedAmount,
-        txHash: transfer.hash, payerAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+        paymentId: quote.paymentId,
+        quoteId: quote.quoteId,
+        intentId: intent.id,
+        rail: "deposit",
+        status: "swept",
+        chainId: CHAIN,
+        token: "USDC",
+        tokenDecimals: 6,
+        expectedAmount: intent.expectedAmount,
+        confirmedAmount: intent.expectedAmount,
+        txHash: transfer.hash,
+        payerAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
       },
     })
   })
@@ -95,9 +117,18 @@ describe("sandbox webhooks", () => {
   it("sends payment_confirmed for a paid connect payment with tokenDecimals null", async () => {
     const quote = unwrap(await client.createQuote(quoteRequest(sandbox)))
     const payment = unwrap(await client.createPoolConnect({ quoteId: quote.quoteId }))
-    await payConnect({ rpcUrl: sandbox.chains[0].rpcUrl, chainId: CHAIN, token: payment.token, pool: payment.poolAddress, amount: BigInt(payment.expectedAmount), paymentId: payment.paymentId })
+    await payConnect({
+      rpcUrl: sandbox.chains[0].rpcUrl,
+      chainId: CHAIN,
+      token: payment.token,
+      pool: payment.poolAddress,
+      amount: BigInt(payment.expectedAmount),
+      paymentId: payment.paymentId,
+    })
     await sandbox.mine(CHAIN, 1)
-    const [delivery] = await waitFor(() => (receivedFor(quote.paymentId).length ? receivedFor(quote.paymentId) : undefined))
+    const [delivery] = await waitFor(() =>
+      receivedFor(quote.paymentId).length ? receivedFor(quote.paymentId) : undefined,
+    )
     expect(delivery.body.data).toMatchObject({ rail: "connect", status: "paid", tokenDecimals: null })
     expect(delivery.body.data.intentId).toBeUndefined()
     expect(signatureMatches(delivery, sandbox.webhookSecret)).toBe(true)
@@ -129,32 +160,63 @@ describe("sandbox webhooks", () => {
     sandbox.faults.dropWebhooks(false)
     const res = await fetch(`${sandbox.url}/_sandbox/deliveries/${dropped.eventId}/resend`, { method: "POST" })
     expect(res.status).toBe(200)
-    const [delivery] = await waitFor(() => (receivedFor(quote.paymentId).length ? receivedFor(quote.paymentId) : undefined))
+    const [delivery] = await waitFor(() =>
+      receivedFor(quote.paymentId).length ? receivedFor(quote.paymentId) : undefined,
+    )
     expect(delivery.body.id).toBe(dropped.eventId)
-    const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries`)).json()) as { deliveries: Array<{ eventId: string; ok: boolean }> }
-    expect(log.deliveries.filter((entry) => entry.eventId === dropped.eventId).map((entry) => entry.ok)).toEqual([false, true])
+    const log = (await (await fetch(`${sandbox.url}/_sandbox/deliveries`)).json()) as {
+      deliveries: Array<{ eventId: string; ok: boolean }>
+    }
+    expect(log.deliveries.filter((entry) => entry.eventId === dropped.eventId).map((entry) => entry.ok)).toEqual([
+      false,
+      true,
+    ])
   })
 
   it("duplicate deliveries send the same event concurrently", async () => {
-    await fetch(`${sandbox.url}/_sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ duplicateDeliveries: 3 }) })
+    await fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ duplicateDeliveries: 3 }),
+    })
     const { quote } = await paidDeposit()
-    const copies = await waitFor(() => (receivedFor(quote.paymentId).length === 3 ? receivedFor(quote.paymentId) : undefined))
+    const copies = await waitFor(() =>
+      receivedFor(quote.paymentId).length === 3 ? receivedFor(quote.paymentId) : undefined,
+    )
     expect(new Set(copies.map((item) => item.body.id)).size).toBe(1)
   })
 
   it("control endpoints: webhook-url, mine and config", async () => {
     const control = (path: string, body?: unknown) =>
-      fetch(`${sandbox.url}/_sandbox/${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+      fetch(
+        `${sandbox.url}/_sandbox/${path}`,
+        body === undefined
+          ? {}
+          : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+      )
     expect((await control("webhook-url", { url: null })).status).toBe(200)
     const { quote, transfer } = await paidDeposit()
-    expect(await waitFor(() => sandbox.deliveries().find((entry) => entry.paymentId === quote.paymentId))).toMatchObject({ url: null, error: "no webhook url" })
+    expect(
+      await waitFor(() => sandbox.deliveries().find((entry) => entry.paymentId === quote.paymentId)),
+    ).toMatchObject({ url: null, error: "no webhook url" })
     await control("webhook-url", { url: receiver.url })
     const mined = await control("mine", { chainId: CHAIN, blocks: 3 })
     expect(mined.status).toBe(200)
     const head = await localClients(CHAIN, sandbox.chains[0].rpcUrl).publicClient.getBlockNumber()
     expect(sandbox.status(quote.paymentId)!.confirmations).toBe(Number(head - transfer.blockNumber + 1n))
     const config = (await (await control("config")).json()) as any
-    expect(config).toMatchObject({ url: sandbox.url, apiKey: sandbox.apiKey, merchantId: sandbox.merchantId, webhookSecret: sandbox.webhookSecret, webhookUrl: receiver.url })
-    expect(config.chains[0]).toMatchObject({ chainId: CHAIN, rpcUrl: sandbox.chains[0].rpcUrl, pool: sandbox.chains[0].pool, tokens: { USDC: { decimals: 6 } } })
+    expect(config).toMatchObject({
+      url: sandbox.url,
+      apiKey: sandbox.apiKey,
+      merchantId: sandbox.merchantId,
+      webhookSecret: sandbox.webhookSecret,
+      webhookUrl: receiver.url,
+    })
+    expect(config.chains[0]).toMatchObject({
+      chainId: CHAIN,
+      rpcUrl: sandbox.chains[0].rpcUrl,
+      pool: sandbox.chains[0].pool,
+      tokens: { USDC: { decimals: 6 } },
+    })
   })
 })

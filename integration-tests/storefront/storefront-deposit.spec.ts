@@ -23,21 +23,39 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
     await page.waitForSelector(".stablecoin-payment__address")
     const { payment } = await view(cart.id)
-    expect(payment).toMatchObject({ rail: "deposit", phase: "waiting", chain: { id: 8453, name: "Base" }, token: { symbol: "USDC", decimals: 6 }, addressValidAfterExpiry: true })
+    expect(payment).toMatchObject({
+      rail: "deposit",
+      phase: "waiting",
+      chain: { id: 8453, name: "Base" },
+      token: { symbol: "USDC", decimals: 6 },
+      addressValidAfterExpiry: true,
+    })
     const deposit = payment!.deposit!
 
     await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(deposit.address)
     await expect(page.textContent(".stablecoin-payment__amount")).resolves.toBe(`${payment!.amount.display} USDC`)
     await expect(page.textContent(".stablecoin-payment__chain")).resolves.toContain("Base")
-    await expect(page.textContent(".stablecoin-payment__note")).resolves.toMatch(/this address stays valid: a payment sent later is still credited/)
-    await expect(page.textContent(".stablecoin-payment__status")).resolves.toContain(`Send exactly ${payment!.amount.display} USDC on Base`)
+    await expect(page.textContent(".stablecoin-payment__note")).resolves.toMatch(
+      /this address stays valid: a payment sent later is still credited/,
+    )
+    await expect(page.textContent(".stablecoin-payment__status")).resolves.toContain(
+      `Send exactly ${payment!.amount.display} USDC on Base`,
+    )
     expect(await decodeQrIn(page, ".stablecoin-payment__qr")).toBe(deposit.paymentUri)
-    expect(deposit.paymentUri).toBe(`ethereum:${payment!.token.address}@8453/transfer?address=${deposit.address}&uint256=${payment!.amount.baseUnits}`)
+    expect(deposit.paymentUri).toBe(
+      `ethereum:${payment!.token.address}@8453/transfer?address=${deposit.address}&uint256=${payment!.amount.baseUnits}`,
+    )
     await expectShopperReady(page)
     await screenshotAtWidths(page, "waiting")
 
     const chain = stack.sandbox.chains[0]!
-    await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: payment!.token.address as Address, to: deposit.address as Address, amount: BigInt(payment!.amount.baseUnits) })
+    await payDepositIntent({
+      rpcUrl: chain.rpcUrl,
+      chainId: 8453,
+      token: payment!.token.address as Address,
+      to: deposit.address as Address,
+      amount: BigInt(payment!.amount.baseUnits),
+    })
     await stack.sandbox.mine(8453, 3)
     const shown = await waitForOrderPlaced(page)
     const orderId = (await view(cart.id)).payment!.orderId!
@@ -64,7 +82,10 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     expect(await waitForStatus(page, ["underpaid"])).toBe("underpaid")
     const underpaid = (await view(cart.id)).payment!
     const remaining = total - half
-    expect(underpaid.remaining).toMatchObject({ baseUnits: remaining.toString(), paymentUri: `ethereum:${token}@8453/transfer?address=${to}&uint256=${remaining}` })
+    expect(underpaid.remaining).toMatchObject({
+      baseUnits: remaining.toString(),
+      paymentUri: `ethereum:${token}@8453/transfer?address=${to}&uint256=${remaining}`,
+    })
     await expect(page.textContent(".stablecoin-payment__amount")).resolves.toBe(`${underpaid.remaining!.display} USDT`)
     await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(to)
     expect(await decodeQrIn(page, ".stablecoin-payment__qr")).toBe(underpaid.remaining!.paymentUri)
@@ -83,7 +104,9 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     const page = await demo.browser.newPage({ viewport: { width: 900, height: 800 } })
     await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
     expect(await waitForStatus(page, ["failed"])).toBe("failed")
-    await expect(page.textContent(".stablecoin-payment__status")).resolves.toMatch(/could not be verified, so none is shown/)
+    await expect(page.textContent(".stablecoin-payment__status")).resolves.toMatch(
+      /could not be verified, so none is shown/,
+    )
     expect(await page.$(".stablecoin-payment__address")).toBeNull()
     expect(await page.$(".stablecoin-payment__qr")).toBeNull()
     expect(await page.content()).not.toMatch(/ethereum:0x/)
@@ -107,7 +130,9 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
       await tab.goto(`${demo.url}/?cart=${cart.id}&poll=250`)
       tabs.push(tab)
     }
-    tabs.forEach((tab, index) => tab.on("request", (r) => r.url().includes("/store/stablecoin/carts/") && storeReads.push(index)))
+    for (const [index, tab] of tabs.entries()) {
+      tab.on("request", (r) => r.url().includes("/store/stablecoin/carts/") && storeReads.push(index))
+    }
     proxy.reset()
     const windowMs = 15_000
     const started = Date.now()
@@ -116,7 +141,9 @@ storefrontSuite({ stack, demo, beforeEach: () => proxy.reset() }, ({ api, store,
     const statusReads = proxy.requests.filter((r) => r.endpoint === "pool-deposit-status")
     // Which id the service is asked with (the deposit intent's id or the payment id) is the provider's business: count them all, one payment exists.
     const bound = Math.ceil(elapsed / 5_000) + 1
-    console.log(`storefront polling: ${tabs.length} tabs, ${storeReads.length} store reads, ${statusReads.length} service status reads in ${elapsed} ms (bound ${bound}); payment ${intentId}`)
+    console.log(
+      `storefront polling: ${tabs.length} tabs, ${storeReads.length} store reads, ${statusReads.length} service status reads in ${elapsed} ms (bound ${bound}); payment ${intentId}`,
+    )
     // Every tab kept polling (how often depends on the machine's load); the service saw only the bounded reads.
     for (const index of tabs.keys()) expect(storeReads.filter((i) => i === index).length).toBeGreaterThanOrEqual(2)
     expect(statusReads.length).toBeGreaterThanOrEqual(1)

@@ -9,7 +9,9 @@ import { storefrontSuite } from "./helpers/storefront-suite"
 
 jest.setTimeout(180_000)
 
-const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({ refundAddress: "required" }))
+const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
+  refundAddress: "required",
+}))
 const demo = useDemoStorefront()
 
 storefrontSuite({ stack, demo }, ({ api, store, view }) => {
@@ -19,7 +21,9 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
     const field = page.getByLabel(/Refund address/)
     await field.waitFor()
-    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe("Give a refund address first: the address to pay to shows once it is saved.")
+    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(
+      "Give a refund address first: the address to pay to shows once it is saved.",
+    )
     expect(await page.$(".stablecoin-payment__qr")).toBeNull()
     expect(await page.$(".stablecoin-payment__deposit")).toBeNull()
     await expect(page.textContent(".stablecoin-payment__refund-address label")).resolves.not.toContain("(optional)")
@@ -32,7 +36,9 @@ storefrontSuite({ stack, demo }, ({ api, store, view }) => {
     await page.waitForSelector(".stablecoin-payment__qr")
     const { payment } = await view(cart.id)
     expect(payment!.refundAddress).toBe(refundTo)
-    await expect(page.textContent(".stablecoin-payment__deposit .stablecoin-payment__address")).resolves.toBe(payment!.deposit!.address)
+    await expect(page.textContent(".stablecoin-payment__deposit .stablecoin-payment__address")).resolves.toBe(
+      payment!.deposit!.address,
+    )
     await page.close()
   })
 })

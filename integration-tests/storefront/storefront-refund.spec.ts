@@ -33,13 +33,18 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await page.waitForSelector(".stablecoin-payment__address")
     const field = page.getByLabel(/Refund address/)
     await field.waitFor()
-    await expect(page.textContent(".stablecoin-payment__refund-address")).resolves.toContain("If we need to send money back; exchange deposit addresses may not receive it.")
+    await expect(page.textContent(".stablecoin-payment__refund-address")).resolves.toContain(
+      "If we need to send money back; exchange deposit addresses may not receive it.",
+    )
     await expectShopperReady(page)
     await screenshotAtWidths(page, "refund-address")
 
     await field.fill("0x1234")
     await page.getByRole("button", { name: "Save refund address" }).click()
-    await page.getByRole("alert").filter({ hasText: "Enter an address of 0x followed by 40 hexadecimal characters" }).waitFor()
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Enter an address of 0x followed by 40 hexadecimal characters" })
+      .waitFor()
     expect((await view(cart.id)).payment!.refundAddress).toBeNull()
 
     const refundTo = privateKeyToAccount(generatePrivateKey()).address
@@ -50,7 +55,13 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     const { payment } = await view(cart.id)
     expect(payment!.refundAddress).toBe(refundTo)
 
-    await payDepositIntent({ rpcUrl: chain().rpcUrl, chainId: 8453, token: payment!.token.address as Address, to: payment!.deposit!.address as Address, amount: BigInt(payment!.amount.baseUnits) })
+    await payDepositIntent({
+      rpcUrl: chain().rpcUrl,
+      chainId: 8453,
+      token: payment!.token.address as Address,
+      to: payment!.deposit!.address as Address,
+      amount: BigInt(payment!.amount.baseUnits),
+    })
     await stack.sandbox.mine(8453, 3)
     await waitForOrderPlaced(page)
     expect(await waitForStatus(page, ["paid"])).toBe("paid")
@@ -58,9 +69,16 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     // Medusa's own admin refund of €5 on the captured order.
     const container = getContainer()
     const admin = await adminHeaders(api, container)
-    const { data: [medusaPayment] } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: payment!.paymentSessionId } })
+    const {
+      data: [medusaPayment],
+    } = await container
+      .resolve(ContainerRegistrationKeys.QUERY)
+      .graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: payment!.paymentSessionId } })
     await api.post(`/admin/payments/${medusaPayment!.id}/refund`, { amount: 5 }, admin)
-    const refund = await eventually(async () => (((await ledgerRow(container, payment!.paymentId))!.refunds ?? []) as unknown as LedgerRefund[])[0] ?? null)
+    const refund = await eventually(
+      async () =>
+        (((await ledgerRow(container, payment!.paymentId))!.refunds ?? []) as unknown as LedgerRefund[])[0] ?? null,
+    )
     expect(refund).toMatchObject({ state: "due", destination: refundTo })
 
     // The receipt stopped polling once captured: the shopper opens the order page again.
@@ -77,12 +95,21 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await screenshotAtWidths(page, "refund-due")
 
     // The merchant sends it to the refund address and records it; the page (still polling while a refund is due) shows it sent.
-    const { transfer } = await payDepositIntent({ rpcUrl: chain().rpcUrl, chainId: 8453, token: payment!.token.address as Address, to: refundTo, amount: BigInt(refund.tokenAmount), from: devAccounts.payout })
+    const { transfer } = await payDepositIntent({
+      rpcUrl: chain().rpcUrl,
+      chainId: 8453,
+      token: payment!.token.address as Address,
+      to: refundTo,
+      amount: BigInt(refund.tokenAmount),
+      from: devAccounts.payout,
+    })
     const row = (await ledgerRow(container, payment!.paymentId))!
     await api.post(`/admin/stablecoin/payments/${row.id}/refunds/${refund.id}/sent`, { tx_hash: transfer.hash }, admin)
     const sent = page.locator('.stablecoin-payment__refunds li[data-state="sent"]')
     await sent.waitFor()
-    await expect(sent.locator("a.stablecoin-payment__tx").getAttribute("data-tx-hash")).resolves.toBe(transfer.hash.toLowerCase())
+    await expect(sent.locator("a.stablecoin-payment__tx").getAttribute("data-tx-hash")).resolves.toBe(
+      transfer.hash.toLowerCase(),
+    )
     await expect(sent.textContent()).resolves.toContain("Sent")
     await expectShopperReady(page)
     await screenshotAtWidths(page, "refund-sent")
@@ -102,13 +129,20 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     const { publicClient, walletClient } = localClients(8453, chain().rpcUrl)
     const amount = BigInt(payment!.amount.baseUnits)
     await publicClient.waitForTransactionReceipt({
-      hash: await walletClient(devAccounts.customer).writeContract({ address: payment!.token.address as Address, abi: strictApproveTokenAbi, functionName: "mint", args: [devAccounts.customer.address, amount] }),
+      hash: await walletClient(devAccounts.customer).writeContract({
+        address: payment!.token.address as Address,
+        abi: strictApproveTokenAbi,
+        functionName: "mint",
+        args: [devAccounts.customer.address, amount],
+      }),
     })
 
     await button.click()
     await waitForOrderPlaced(page)
     const payer = getAddress(devAccounts.customer.address)
-    await eventually(async () => ((await ledgerRow(getContainer(), payment!.paymentId))!.refund_address === payer ? true : null))
+    await eventually(async () =>
+      (await ledgerRow(getContainer(), payment!.paymentId))!.refund_address === payer ? true : null,
+    )
     await page.getByText("Refunds go to").waitFor()
     await expect(page.textContent(".stablecoin-payment__refunds code")).resolves.toBe(payer)
     await stack.sandbox.mine(8453, 3)

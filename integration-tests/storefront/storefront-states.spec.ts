@@ -25,8 +25,18 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await page.waitForSelector(".stablecoin-payment__address")
     const payment = (await view(cart.id)).payment as PublicStablecoinPayment
     const chain = stack.sandbox.chains[0]!
-    const pay = (amount: bigint, options: { token?: Address; from?: (typeof devAccounts)[keyof typeof devAccounts] } = {}) =>
-      payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: 8453, token: options.token ?? (payment.token.address as Address), to: payment.deposit!.address as Address, amount, from: options.from })
+    const pay = (
+      amount: bigint,
+      options: { token?: Address; from?: (typeof devAccounts)[keyof typeof devAccounts] } = {},
+    ) =>
+      payDepositIntent({
+        rpcUrl: chain.rpcUrl,
+        chainId: 8453,
+        token: options.token ?? (payment.token.address as Address),
+        to: payment.deposit!.address as Address,
+        amount,
+        from: options.from,
+      })
     return { cart, page, payment, pay, status: () => page.textContent(".stablecoin-payment__status") }
   }
 
@@ -35,7 +45,9 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     stack.sandbox.faults.holdSweeps(true)
     await pay(BigInt(payment.amount.baseUnits))
     expect(await waitForStatus(page, ["confirming", "detected"])).toMatch(/confirming|detected/)
-    await expect(page.textContent(".stablecoin-payment__status, .stablecoin-order-payment")).resolves.toMatch(/We see your payment|is being confirmed/)
+    await expect(page.textContent(".stablecoin-payment__status, .stablecoin-order-payment")).resolves.toMatch(
+      /We see your payment|is being confirmed/,
+    )
     await expectShopperReady(page)
     await screenshotAtWidths(page, "payment-seen")
     await stack.sandbox.mine(8453, 3)
@@ -68,7 +80,9 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     }
     // The order is placed while the payment is on its way: its page says the surplus is refunded.
     await waitForOrderPlaced(page)
-    await expect(page.textContent(".stablecoin-order-payment .stablecoin-payment__surplus")).resolves.toMatch(/^You sent [0-9.]+ USDC more than the total; the store will refund it\.$/)
+    await expect(page.textContent(".stablecoin-order-payment .stablecoin-payment__surplus")).resolves.toMatch(
+      /^You sent [0-9.]+ USDC more than the total; the store will refund it\.$/,
+    )
     await expectShopperReady(page)
     await screenshotAtWidths(page, "overpaid")
     stack.sandbox.faults.holdSweeps(false)
@@ -103,7 +117,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await stack.sandbox.mine(8453, 6)
     expect(await waitForStatus(page, ["canceled"])).toBe("canceled")
     await expect(page.textContent(".stablecoin-order-payment")).resolves.toContain(
-      `This order was canceled and will not ship. The ${payment.amount.display} USDC you sent is owed back to you`
+      `This order was canceled and will not ship. The ${payment.amount.display} USDC you sent is owed back to you`,
     )
     expect(await page.$(".stablecoin-order-payment__tx")).not.toBeNull()
     // The demo titles its order page from the component's status.

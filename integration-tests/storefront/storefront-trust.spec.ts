@@ -30,26 +30,46 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
 
   async function fund(token: Address, amount: bigint) {
     const { publicClient, walletClient } = clients()
-    const hash = await walletClient(devAccounts.customer).writeContract({ address: token, abi: testTokenAbi, functionName: "mint", args: [devAccounts.customer.address, amount] })
+    const hash = await walletClient(devAccounts.customer).writeContract({
+      address: token,
+      abi: testTokenAbi,
+      functionName: "mint",
+      args: [devAccounts.customer.address, amount],
+    })
     await publicClient.waitForTransactionReceipt({ hash })
   }
 
   /** Every token transfer the customer made since `fromBlock` (the chain's own record of what was sent). */
   async function transfersFromCustomer(token: Address, fromBlock: bigint) {
-    return clients().publicClient.getContractEvents({ address: token, abi: testTokenAbi, eventName: "Transfer", args: { from: devAccounts.customer.address }, fromBlock })
+    return clients().publicClient.getContractEvents({
+      address: token,
+      abi: testTokenAbi,
+      eventName: "Transfer",
+      args: { from: devAccounts.customer.address },
+      fromBlock,
+    })
   }
 
   /** An attacker's pool, deployed through the merchant's own factory for ANOTHER payout (once: the chain outlives the tests). */
   async function attackerPool(): Promise<Address> {
     const factory = chain().factory as Address
-    const pool = await clients().publicClient.readContract({ address: factory, abi: poolFactoryAbi, functionName: "poolOf", args: [devAccounts.otherPayout.address] })
+    const pool = await clients().publicClient.readContract({
+      address: factory,
+      abi: poolFactoryAbi,
+      functionName: "poolOf",
+      args: [devAccounts.otherPayout.address],
+    })
     const code = await clients().publicClient.getCode({ address: pool })
-    if (!code || code === "0x") await createPool({ chainId: 8453, rpcUrl: chain().rpcUrl, factory, payout: devAccounts.otherPayout.address })
+    if (!code || code === "0x")
+      await createPool({ chainId: 8453, rpcUrl: chain().rpcUrl, factory, payout: devAccounts.otherPayout.address })
     return pool
   }
 
   /** Rewrites every store view of the cart on its way to the page (what an injected script or a proxy could do). */
-  async function rewriteViews(page: Page, rewrite: (body: StablecoinCartPaymentResponse) => StablecoinCartPaymentResponse) {
+  async function rewriteViews(
+    page: Page,
+    rewrite: (body: StablecoinCartPaymentResponse) => StablecoinCartPaymentResponse,
+  ) {
     await page.route("**/store/stablecoin/carts/*/payment", async (route: Route) => {
       const response = await route.fetch()
       const body = (await response.json()) as StablecoinCartPaymentResponse
@@ -67,45 +87,94 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     ["connect", "the verification block names the attacker's payout", "payout"],
     ["connect", "the verification block keeps the merchant's payout", "pool_address"],
     ["deposit", "the forwarder of the attacker pool, QR and verification consistent", "pool_address"],
-  ] as const)("a rewritten answer on the %s rail (%s): refusal shown, nothing signed, no transfer on the chain", async (rail, _variant, check) => {
-    const pool = await attackerPool()
-    const initCodeHash = await clients().publicClient.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
-    const keepsPayout = check === "pool_address"
-    const { cart } = await createCart(api, store(), "eur")
-    const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
-    const errors = consoleErrors(page)
-    await injectAnvilWallet(page, { rpcUrl: chain().rpcUrl, chainId: 8453, address: devAccounts.customer.address })
-    await rewriteViews(page, ({ payment, withheld }) => {
-      const p = payment!
-      const payout = keepsPayout ? p.verification.payout : devAccounts.otherPayout.address
-      if (rail === "connect") return { withheld, payment: { ...p, connect: { ...p.connect!, pool }, verification: { ...p.verification, pool, payout } } }
-      const forwarder = deriveForwarderAddress({ pool, paymentRef: computePaymentRef(p.paymentId), forwarderInitCodeHash: initCodeHash })
-      const paymentUri = buildErc20TransferUri({ token: p.token.address as Address, chainId: 8453, to: forwarder, amount: p.amount.baseUnits })
-      return { withheld, payment: { ...p, deposit: { address: forwarder, paymentUri }, verification: { ...p.verification, pool, payout, forwarder } } }
-    })
-    const fromBlock = await clients().publicClient.getBlockNumber()
-    await openPaymentStep(page, demo.url, cart.id, { rail, token: "USDC", chainId: 8453 })
-    const token = (await eventually(async () => (await view(cart.id)).payment)).token.address as Address
-    await fund(token, 100_000_000n)
+  ] as const)(
+    "a rewritten answer on the %s rail (%s): refusal shown, nothing signed, no transfer on the chain",
+    async (rail, _variant, check) => {
+      const pool = await attackerPool()
+      const initCodeHash = await clients().publicClient.readContract({
+        address: pool,
+        abi: poolAbi,
+        functionName: "forwarderInitCodeHash",
+      })
+      const keepsPayout = check === "pool_address"
+      const { cart } = await createCart(api, store(), "eur")
+      const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
+      const errors = consoleErrors(page)
+      await injectAnvilWallet(page, { rpcUrl: chain().rpcUrl, chainId: 8453, address: devAccounts.customer.address })
+      await rewriteViews(page, ({ payment, withheld }) => {
+        const p = payment!
+        const payout = keepsPayout ? p.verification.payout : devAccounts.otherPayout.address
+        if (rail === "connect")
+          return {
+            withheld,
+            payment: { ...p, connect: { ...p.connect!, pool }, verification: { ...p.verification, pool, payout } },
+          }
+        const forwarder = deriveForwarderAddress({
+          pool,
+          paymentRef: computePaymentRef(p.paymentId),
+          forwarderInitCodeHash: initCodeHash,
+        })
+        const paymentUri = buildErc20TransferUri({
+          token: p.token.address as Address,
+          chainId: 8453,
+          to: forwarder,
+          amount: p.amount.baseUnits,
+        })
+        return {
+          withheld,
+          payment: {
+            ...p,
+            deposit: { address: forwarder, paymentUri },
+            verification: { ...p.verification, pool, payout, forwarder },
+          },
+        }
+      })
+      const fromBlock = await clients().publicClient.getBlockNumber()
+      await openPaymentStep(page, demo.url, cart.id, { rail, token: "USDC", chainId: 8453 })
+      const token = (await eventually(async () => (await view(cart.id)).payment)).token.address as Address
+      await fund(token, 100_000_000n)
 
-    expect(await waitForStatus(page, ["refused"])).toBe("refused")
-    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
-    // Nothing shown: no address, no pool, no QR, no Pay button.
-    expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__pool, .stablecoin-payment__qr, .stablecoin-payment__wallet button").count()).toBe(0)
-    expect(errors.some((e) => e.includes(`check "${check}" failed`))).toBe(true)
-    await page.waitForTimeout(1500)
-    expect(await page.evaluate(() => (window as unknown as { __walletRequests: string[] }).__walletRequests)).toEqual([])
-    expect(await transfersFromCustomer(token, fromBlock)).toHaveLength(0)
-    expect(await clients().publicClient.readContract({ address: token, abi: testTokenAbi, functionName: "balanceOf", args: [pool] })).toBe(0n)
-    await expectShopperReady(page)
-    if (rail === "connect" && check === "payout") await screenshotAtWidths(page, "refused")
-    await page.close()
-  })
+      expect(await waitForStatus(page, ["refused"])).toBe("refused")
+      await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
+      // Nothing shown: no address, no pool, no QR, no Pay button.
+      expect(
+        await page
+          .locator(
+            ".stablecoin-payment__address, .stablecoin-payment__pool, .stablecoin-payment__qr, .stablecoin-payment__wallet button",
+          )
+          .count(),
+      ).toBe(0)
+      expect(errors.some((e) => e.includes(`check "${check}" failed`))).toBe(true)
+      await page.waitForTimeout(1500)
+      expect(await page.evaluate(() => (window as unknown as { __walletRequests: string[] }).__walletRequests)).toEqual(
+        [],
+      )
+      expect(await transfersFromCustomer(token, fromBlock)).toHaveLength(0)
+      expect(
+        await clients().publicClient.readContract({
+          address: token,
+          abi: testTokenAbi,
+          functionName: "balanceOf",
+          args: [pool],
+        }),
+      ).toBe(0n)
+      await expectShopperReady(page)
+      if (rail === "connect" && check === "payout") await screenshotAtWidths(page, "refused")
+      await page.close()
+    },
+  )
 
   /** The roots the demo pins for the next page load (served per request, so this test alone sees them). */
-  function pinRoots(edit: (c: NonNullable<typeof demo.config.trustRoots>["chains"][number]) => NonNullable<typeof demo.config.trustRoots>["chains"][number]) {
+  function pinRoots(
+    edit: (
+      c: NonNullable<typeof demo.config.trustRoots>["chains"][number],
+    ) => NonNullable<typeof demo.config.trustRoots>["chains"][number],
+  ) {
     const roots = demo.config.trustRoots!
-    expect(roots.chains[0]).toMatchObject({ pool: getAddress(chain().pool), forwarderInitCodeHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(roots.chains[0]).toMatchObject({
+      pool: getAddress(chain().pool),
+      forwarderInitCodeHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    })
     demo.config.trustRoots = { chains: roots.chains.map(edit) }
   }
 
@@ -114,67 +183,106 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
     const rpcRequests: string[] = []
     const rpc = new URL(chain().rpcUrl).origin
-    await page.route((url) => url.origin === rpc, (route: Route) => (rpcRequests.push(route.request().url()), route.abort("connectionrefused")))
+    await page.route(
+      (url) => url.origin === rpc,
+      (route: Route) => (rpcRequests.push(route.request().url()), route.abort("connectionrefused")),
+    )
     return { page, errors: consoleErrors(page), rpcRequests }
   }
 
   it.each([
     ["another payment's forwarder of the merchant's pool", "forwarder"],
     ["the forwarder of the attacker's pool", "pool_address"],
-  ] as const)("a node-less browser shown a rewritten deposit address (%s, QR and verification consistent) refuses it; the real one it proves and shows", async (variant, check) => {
-    const { cart } = await createCart(api, store(), "eur")
-    const { page, errors, rpcRequests } = await nodeLessPage()
-    const pool = check === "pool_address" ? await attackerPool() : (chain().pool as Address)
-    const initCodeHash = await clients().publicClient.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" })
-    let rewrite = false
-    await rewriteViews(page, ({ payment, withheld }) => {
-      const p = payment!
-      if (!rewrite) return { withheld, payment: p }
-      const forwarder = deriveForwarderAddress({ pool, paymentRef: computePaymentRef(variant.startsWith("another") ? `${p.paymentId}-other` : p.paymentId), forwarderInitCodeHash: initCodeHash })
-      const paymentUri = buildErc20TransferUri({ token: p.token.address as Address, chainId: 8453, to: forwarder, amount: p.amount.baseUnits })
-      return { withheld, payment: { ...p, deposit: { address: forwarder, paymentUri }, verification: { ...p.verification, pool, forwarder } } }
-    })
-    await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
-    // The genuine answer first: proved with no node and shown.
-    expect(await waitForStatus(page, ["waiting"])).toBe("waiting")
-    const genuine = (await view(cart.id)).payment!
-    await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(genuine.deposit!.address)
-    expect(rpcRequests.length).toBeGreaterThan(0)
-    // Then every later answer rewritten: the same page drops the address and refuses.
-    rewrite = true
-    await page.reload()
-    expect(await waitForStatus(page, ["refused"])).toBe("refused")
-    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
-    expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__qr").count()).toBe(0)
-    expect(errors.some((e) => e.includes(`check "${check}" failed`))).toBe(true)
-    if (check === "forwarder") expect(errors.some((e) => e.includes(`expected ${genuine.deposit!.address}`))).toBe(true)
-    await page.close()
-  })
+  ] as const)(
+    "a node-less browser shown a rewritten deposit address (%s, QR and verification consistent) refuses it; the real one it proves and shows",
+    async (variant, check) => {
+      const { cart } = await createCart(api, store(), "eur")
+      const { page, errors, rpcRequests } = await nodeLessPage()
+      const pool = check === "pool_address" ? await attackerPool() : (chain().pool as Address)
+      const initCodeHash = await clients().publicClient.readContract({
+        address: pool,
+        abi: poolAbi,
+        functionName: "forwarderInitCodeHash",
+      })
+      let rewrite = false
+      await rewriteViews(page, ({ payment, withheld }) => {
+        const p = payment!
+        if (!rewrite) return { withheld, payment: p }
+        const forwarder = deriveForwarderAddress({
+          pool,
+          paymentRef: computePaymentRef(variant.startsWith("another") ? `${p.paymentId}-other` : p.paymentId),
+          forwarderInitCodeHash: initCodeHash,
+        })
+        const paymentUri = buildErc20TransferUri({
+          token: p.token.address as Address,
+          chainId: 8453,
+          to: forwarder,
+          amount: p.amount.baseUnits,
+        })
+        return {
+          withheld,
+          payment: {
+            ...p,
+            deposit: { address: forwarder, paymentUri },
+            verification: { ...p.verification, pool, forwarder },
+          },
+        }
+      })
+      await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
+      // The genuine answer first: proved with no node and shown.
+      expect(await waitForStatus(page, ["waiting"])).toBe("waiting")
+      const genuine = (await view(cart.id)).payment!
+      await expect(page.textContent(".stablecoin-payment__address")).resolves.toBe(genuine.deposit!.address)
+      expect(rpcRequests.length).toBeGreaterThan(0)
+      // Then every later answer rewritten: the same page drops the address and refuses.
+      rewrite = true
+      await page.reload()
+      expect(await waitForStatus(page, ["refused"])).toBe("refused")
+      await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
+      expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__qr").count()).toBe(0)
+      expect(errors.some((e) => e.includes(`check "${check}" failed`))).toBe(true)
+      if (check === "forwarder")
+        expect(errors.some((e) => e.includes(`expected ${genuine.deposit!.address}`))).toBe(true)
+      await page.close()
+    },
+  )
 
   it.each([
     ["pool", (c: { pool?: Address }) => ({ ...c, pool: undefined })],
     ["forwarderInitCodeHash", (c: { forwarderInitCodeHash?: string }) => ({ ...c, forwarderInitCodeHash: undefined })],
-  ] as const)("roots without %s: the merchant's own deposit address is not shown and the console names the missing root", async (root, strip) => {
-    pinRoots((c) => strip(c) as typeof c)
-    const { cart } = await createCart(api, store(), "eur")
-    const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
-    const errors = consoleErrors(page)
-    await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
-    expect(await waitForStatus(page, ["refused"])).toBe("refused")
-    await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
-    expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__qr").count()).toBe(0)
-    // The store's own answer was genuine: only the roots were short.
-    expect((await view(cart.id)).payment!.deposit).not.toBeNull()
-    expect(errors.some((e) => e.includes(`check "deposit_roots_missing" failed: expected the trust roots of chain 8453 to pin ${root} `))).toBe(true)
-    await page.close()
-  })
+  ] as const)(
+    "roots without %s: the merchant's own deposit address is not shown and the console names the missing root",
+    async (root, strip) => {
+      pinRoots((c) => strip(c) as typeof c)
+      const { cart } = await createCart(api, store(), "eur")
+      const page = await demo.browser.newPage({ viewport: { width: 900, height: 1000 } })
+      const errors = consoleErrors(page)
+      await openPaymentStep(page, demo.url, cart.id, { rail: "deposit", token: "USDC", chainId: 8453 })
+      expect(await waitForStatus(page, ["refused"])).toBe("refused")
+      await expect(page.textContent(".stablecoin-payment__status")).resolves.toBe(REFUSAL)
+      expect(await page.locator(".stablecoin-payment__address, .stablecoin-payment__qr").count()).toBe(0)
+      // The store's own answer was genuine: only the roots were short.
+      expect((await view(cart.id)).payment!.deposit).not.toBeNull()
+      expect(
+        errors.some((e) =>
+          e.includes(`check "deposit_roots_missing" failed: expected the trust roots of chain 8453 to pin ${root} `),
+        ),
+      ).toBe(true)
+      await page.close()
+    },
+  )
 
   it("double click, a reload and a second tab during the payment: one transfer on the chain, Pay never offered again", async () => {
     const { cart } = await createCart(api, store(), "eur")
     // One browser profile for both tabs: they share localStorage, as a shopper's tabs do.
     const context = await demo.browser.newContext({ viewport: { width: 900, height: 1000 } })
     const page = await context.newPage()
-    await injectAnvilWallet(page, { rpcUrl: chain().rpcUrl, chainId: 8453, address: devAccounts.customer.address, signDelayMs: 5000 })
+    await injectAnvilWallet(page, {
+      rpcUrl: chain().rpcUrl,
+      chainId: 8453,
+      address: devAccounts.customer.address,
+      signDelayMs: 5000,
+    })
     await openPaymentStep(page, demo.url, cart.id, { rail: "connect", token: "USDC", chainId: 8453 })
     await page.getByRole("button", { name: /with Test Wallet/ }).waitFor()
     const payment = (await view(cart.id)).payment!
@@ -198,9 +306,13 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     const second = await context.newPage()
     await injectAnvilWallet(second, { rpcUrl: chain().rpcUrl, chainId: 8453, address: devAccounts.customer.address })
     await second.goto(`${demo.url}/?cart=${cart.id}&poll=500`)
-    await second.waitForSelector(".stablecoin-payment[data-status=waiting] .stablecoin-payment__wallet", { timeout: 15_000 }).catch(async (error: Error) => {
-      throw new Error(`${error.message.split("\n")[0]}; the second tab shows: ${(await second.textContent("main"))?.slice(0, 600)}`)
-    })
+    await second
+      .waitForSelector(".stablecoin-payment[data-status=waiting] .stablecoin-payment__wallet", { timeout: 15_000 })
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message.split("\n")[0]}; the second tab shows: ${(await second.textContent("main"))?.slice(0, 600)}`,
+        )
+      })
     expect(await second.locator(".stablecoin-payment__wallet-buttons button:enabled").count()).toBe(0)
 
     // Sent: the buttons are gone; a reload reads the sent transaction back and does not offer Pay. The

@@ -12,11 +12,15 @@ describe("decimalToFraction", () => {
 
 describe("computeQuoteAmount", () => {
   it("converts EUR to USDC at the feed with the spread, rounded up", () => {
-    expect(computeQuoteAmount({ ...base, total: 10, currency: "EUR", token: "USDC", decimals: 6 }).stablecoinAmount).toBe(10_854_000n)
+    expect(
+      computeQuoteAmount({ ...base, total: 10, currency: "EUR", token: "USDC", decimals: 6 }).stablecoinAmount,
+    ).toBe(10_854_000n)
   })
   it("divides by the feed for a USD cart paid in EURC", () => {
     // 10 / 1.08 * 1.005 = 9.305555… -> rounded up
-    expect(computeQuoteAmount({ ...base, total: 10, currency: "USD", token: "EURC", decimals: 6 }).stablecoinAmount).toBe(9_305_556n)
+    expect(
+      computeQuoteAmount({ ...base, total: 10, currency: "USD", token: "EURC", decimals: 6 }).stablecoinAmount,
+    ).toBe(9_305_556n)
   })
   it("uses rate 1 for the same currency and scales to 18 decimals exactly", () => {
     const result = computeQuoteAmount({ ...base, total: 19.99, currency: "USD", token: "USDT", decimals: 18 })
@@ -24,7 +28,10 @@ describe("computeQuoteAmount", () => {
     expect(result.rate).toEqual({ numerator: 1n, denominator: 1n })
   })
   it("never loses a base unit to float error (0.1 + 0.2 style totals)", () => {
-    expect(computeQuoteAmount({ ...base, spreadPercent: 0, total: 0.3, currency: "EUR", token: "EURC", decimals: 6 }).stablecoinAmount).toBe(300_000n)
+    expect(
+      computeQuoteAmount({ ...base, spreadPercent: 0, total: 0.3, currency: "EUR", token: "EURC", decimals: 6 })
+        .stablecoinAmount,
+    ).toBe(300_000n)
   })
 })
 

@@ -16,7 +16,9 @@ describe("npm run customer's display amounts", () => {
   })
 
   it("refuses what it would have to round or guess", () => {
-    expect(() => toBaseUnits("27.1351234", 6)).toThrow("more fraction digits than the token has decimals. (the token has 6 decimals)")
+    expect(() => toBaseUnits("27.1351234", 6)).toThrow(
+      "more fraction digits than the token has decimals. (the token has 6 decimals)",
+    )
     expect(() => toBaseUnits("1e3", 6)).toThrow("exponent notation")
     expect(() => toBaseUnits("-1", 6)).toThrow("negative")
   })

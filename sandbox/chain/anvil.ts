@@ -37,7 +37,9 @@ export async function getFreePort(): Promise<number> {
     server.on("error", reject)
     server.listen(0, "127.0.0.1", () => {
       const address = server.address()
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      )
     })
   })
 }
@@ -87,7 +89,17 @@ function killQuietly(pid: number) {
  */
 export async function startAnvil({ chainId, port, blockTime }: StartAnvilParameters): Promise<Anvil> {
   const chosenPort = port ?? (await getFreePort())
-  const args = ["--host", "127.0.0.1", "--port", String(chosenPort), "--chain-id", String(chainId), "--mnemonic", DEV_MNEMONIC, "--silent"]
+  const args = [
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(chosenPort),
+    "--chain-id",
+    String(chainId),
+    "--mnemonic",
+    DEV_MNEMONIC,
+    "--silent",
+  ]
   if (blockTime !== undefined) args.push("--block-time", String(blockTime))
   const child = spawn(anvilBinaryPath(), args, { stdio: ["ignore", "ignore", "pipe"] })
   if (!child.pid) throw new Error("anvil: failed to start")

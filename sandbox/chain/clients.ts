@@ -1,4 +1,12 @@
-import { createPublicClient, createTestClient, createWalletClient, defineChain, http, type Account, type Chain } from "viem"
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type Account,
+  type Chain,
+} from "viem"
 
 /** A viem chain for a local anvil; `cacheTime: 0` so tests never read a stale block number. */
 export function localChain(chainId: number, rpcUrl: string): Chain {

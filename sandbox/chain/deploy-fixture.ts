@@ -1,6 +1,11 @@
 import type { Address, Hex } from "viem"
 import { poolFactoryAbi, priceFeedAbi, strictApproveTokenAbi, testTokenAbi } from "#src/lib/chain/abis"
-import { poolFactoryBytecode, priceFeedBytecode, strictApproveTokenBytecode, testTokenBytecode } from "../contracts/bytecode"
+import {
+  poolFactoryBytecode,
+  priceFeedBytecode,
+  strictApproveTokenBytecode,
+  testTokenBytecode,
+} from "../contracts/bytecode"
 import { devAccounts } from "./accounts"
 import { localClients } from "./clients"
 
@@ -66,21 +71,36 @@ export async function deployFixture({
     const address = await deploy(
       strictApproveTokens.includes(symbol)
         ? await deployer.deployContract({ abi: strictApproveTokenAbi, bytecode: strictApproveTokenBytecode, args })
-        : await deployer.deployContract({ abi: testTokenAbi, bytecode: testTokenBytecode, args })
+        : await deployer.deployContract({ abi: testTokenAbi, bytecode: testTokenBytecode, args }),
     )
     tokens[symbol] = { address, decimals }
   }
   const factory = await deploy(await deployer.deployContract({ abi: poolFactoryAbi, bytecode: poolFactoryBytecode }))
   const priceFeed = await deploy(
-    await deployer.deployContract({ abi: priceFeedAbi, bytecode: priceFeedBytecode, args: [8, "EUR / USD", eurUsd] })
+    await deployer.deployContract({ abi: priceFeedAbi, bytecode: priceFeedBytecode, args: [8, "EUR / USD", eurUsd] }),
   )
   if (deployPool) await createPool({ chainId, rpcUrl, factory, payout })
-  const pool = await publicClient.readContract({ address: factory, abi: poolFactoryAbi, functionName: "poolOf", args: [payout] })
+  const pool = await publicClient.readContract({
+    address: factory,
+    abi: poolFactoryAbi,
+    functionName: "poolOf",
+    args: [payout],
+  })
   return { chainId, rpcUrl, tokens, factory, payout, pool, poolDeployed: deployPool, priceFeed, priceFeedDecimals: 8 }
 }
 
 /** Deploys the pool of `payout` through the factory (what the service does on first use). */
-export async function createPool({ chainId, rpcUrl, factory, payout }: { chainId: number; rpcUrl: string; factory: Address; payout: Address }) {
+export async function createPool({
+  chainId,
+  rpcUrl,
+  factory,
+  payout,
+}: {
+  chainId: number
+  rpcUrl: string
+  factory: Address
+  payout: Address
+}) {
   const { publicClient, walletClient } = localClients(chainId, rpcUrl)
   const hash = await walletClient(devAccounts.deployer).writeContract({
     address: factory,

@@ -12,9 +12,15 @@ const { parseCommandLine } = require("../../scripts/cli-help")
 const { values } = parseCommandLine({
   command: "npm run contracts:build",
   usage: "[--check]",
-  summary: "Compiles sandbox/contracts/src with the pinned solc into src/lib/chain/abis.ts and sandbox/contracts/bytecode.ts.",
+  summary:
+    "Compiles sandbox/contracts/src with the pinned solc into src/lib/chain/abis.ts and sandbox/contracts/bytecode.ts.",
   options: {
-    check: { type: "boolean", default: false, description: "Write nothing; fail if a committed module differs from what the sources compile to (npm run contracts:check)" },
+    check: {
+      type: "boolean",
+      default: false,
+      description:
+        "Write nothing; fail if a committed module differs from what the sources compile to (npm run contracts:check)",
+    },
   },
   examples: ["npm run contracts:build", "npm run contracts:check"],
 })
@@ -28,7 +34,10 @@ const CONTRACTS = ["TestToken", "StrictApproveToken", "PoolFactory", "Pool", "Fo
 
 function compile() {
   const sources = {}
-  for (const file of fs.readdirSync(srcDir).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of fs
+    .readdirSync(srcDir)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: fs.readFileSync(path.join(srcDir, file), "utf8") }
   }
   const input = {
@@ -76,11 +85,17 @@ if (values.check) {
     .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text)
     .map(([file]) => path.relative(root, file))
   if (stale.length) {
-    console.error(`contracts: ${stale.join(", ")} differ from what sandbox/contracts/src compiles to; run \`npm run contracts:build\` and commit.`)
+    console.error(
+      `contracts: ${stale.join(", ")} differ from what sandbox/contracts/src compiles to; run \`npm run contracts:build\` and commit.`,
+    )
     process.exit(1)
   }
   console.log("contracts: committed modules match the sources")
 } else {
   for (const [file, text] of Object.entries(files)) fs.writeFileSync(file, text)
-  console.log(`contracts: wrote ${Object.keys(files).map((f) => path.relative(root, f)).join(", ")}`)
+  console.log(
+    `contracts: wrote ${Object.keys(files)
+      .map((f) => path.relative(root, f))
+      .join(", ")}`,
+  )
 }

@@ -34,6 +34,8 @@ export function toBaseUnits(value: string, decimals: number): bigint {
   try {
     return parseTokenAmount(value, decimals)
   } catch (error) {
-    throw new Error(`--amount: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (the token has ${decimals} decimals)`)
+    throw new Error(
+      `--amount: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (the token has ${decimals} decimals)`,
+    )
   }
 }

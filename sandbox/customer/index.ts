@@ -29,11 +29,29 @@ async function mined(publicClient: ReturnType<typeof localClients>["publicClient
  * forwarder (a plain ERC-20 transfer, as from any wallet or exchange).
  * @example await payDepositIntent({ rpcUrl, chainId: 8453, token: intent.token, to: intent.forwarderAddress, amount: BigInt(intent.expectedAmount) })
  */
-export async function payDepositIntent({ rpcUrl, chainId, token, to, amount, from = devAccounts.customer }: PayDepositIntentParameters) {
+export async function payDepositIntent({
+  rpcUrl,
+  chainId,
+  token,
+  to,
+  amount,
+  from = devAccounts.customer,
+}: PayDepositIntentParameters) {
   const { publicClient, walletClient } = localClients(chainId, rpcUrl)
   const wallet = walletClient(from)
-  const mint = await mined(publicClient, await wallet.writeContract({ address: token, abi: testTokenAbi, functionName: "mint", args: [from.address, amount] }))
-  const transfer = await mined(publicClient, await wallet.writeContract({ address: token, abi: testTokenAbi, functionName: "transfer", args: [to, amount] }))
+  const mint = await mined(
+    publicClient,
+    await wallet.writeContract({
+      address: token,
+      abi: testTokenAbi,
+      functionName: "mint",
+      args: [from.address, amount],
+    }),
+  )
+  const transfer = await mined(
+    publicClient,
+    await wallet.writeContract({ address: token, abi: testTokenAbi, functionName: "transfer", args: [to, amount] }),
+  )
   return { mint, transfer }
 }
 
@@ -51,14 +69,38 @@ export type PayConnectParameters = {
  * A customer paying on the connect rail: mint, approve the pool, `pool.deposit(token, amount, paymentRef)`.
  * @example await payConnect({ rpcUrl, chainId: 8453, token: payment.token, pool: payment.poolAddress, amount: BigInt(payment.expectedAmount), paymentId: payment.paymentId })
  */
-export async function payConnect({ rpcUrl, chainId, token, pool, amount, paymentId, from = devAccounts.customer }: PayConnectParameters) {
+export async function payConnect({
+  rpcUrl,
+  chainId,
+  token,
+  pool,
+  amount,
+  paymentId,
+  from = devAccounts.customer,
+}: PayConnectParameters) {
   const { publicClient, walletClient } = localClients(chainId, rpcUrl)
   const wallet = walletClient(from)
-  const mint = await mined(publicClient, await wallet.writeContract({ address: token, abi: testTokenAbi, functionName: "mint", args: [from.address, amount] }))
-  const approve = await mined(publicClient, await wallet.writeContract({ address: token, abi: testTokenAbi, functionName: "approve", args: [pool, amount] }))
+  const mint = await mined(
+    publicClient,
+    await wallet.writeContract({
+      address: token,
+      abi: testTokenAbi,
+      functionName: "mint",
+      args: [from.address, amount],
+    }),
+  )
+  const approve = await mined(
+    publicClient,
+    await wallet.writeContract({ address: token, abi: testTokenAbi, functionName: "approve", args: [pool, amount] }),
+  )
   const deposit = await mined(
     publicClient,
-    await wallet.writeContract({ address: pool, abi: poolAbi, functionName: "deposit", args: [token, amount, paymentRefOf(paymentId)] }),
+    await wallet.writeContract({
+      address: pool,
+      abi: poolAbi,
+      functionName: "deposit",
+      args: [token, amount, paymentRefOf(paymentId)],
+    }),
   )
   return { mint, approve, deposit }
 }

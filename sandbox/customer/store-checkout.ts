@@ -11,10 +11,19 @@ type Api = { post: Function; get: Function }
  * The dev customer's checkout on a store seeded by dev/seed-store.ts, through the store API: a cart
  * with a stablecoin session of `rail` on chain 8453 (USDC), before payment.
  */
-export async function openSession(api: Api, store: SeededStore<"eur" | "usd">, rail: "deposit" | "connect", currency: "eur" | "usd" = "eur") {
+export async function openSession(
+  api: Api,
+  store: SeededStore<"eur" | "usd">,
+  rail: "deposit" | "connect",
+  currency: "eur" | "usd" = "eur",
+) {
   const { cart, paymentCollectionId } = await createCart(api, store, currency)
   const payer = devAccounts.customer.address
-  const session = await startSession(api, store, paymentCollectionId, PROVIDERS[rail], { token: "USDC", chainId: 8453, ...(rail === "connect" ? { payerAddress: payer } : {}) })
+  const session = await startSession(api, store, paymentCollectionId, PROVIDERS[rail], {
+    token: "USDC",
+    chainId: 8453,
+    ...(rail === "connect" ? { payerAddress: payer } : {}),
+  })
   return { cart, session, d: session.data }
 }
 
@@ -22,7 +31,22 @@ export async function openSession(api: Api, store: SeededStore<"eur" | "usd">, r
 export async function paySession(sandbox: Sandbox, d: any, amount: bigint, from: Account = devAccounts.customer) {
   const chain = sandbox.chains.find((c) => c.chainId === d.chainId)!
   if (d.rail === "connect") {
-    return payConnect({ rpcUrl: chain.rpcUrl, chainId: d.chainId, token: d.tokenAddress as Address, pool: d.connect.pool as Address, amount, paymentId: d.paymentId, from })
+    return payConnect({
+      rpcUrl: chain.rpcUrl,
+      chainId: d.chainId,
+      token: d.tokenAddress as Address,
+      pool: d.connect.pool as Address,
+      amount,
+      paymentId: d.paymentId,
+      from,
+    })
   }
-  return payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: d.chainId, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount, from })
+  return payDepositIntent({
+    rpcUrl: chain.rpcUrl,
+    chainId: d.chainId,
+    token: d.tokenAddress as Address,
+    to: d.deposit.address as Address,
+    amount,
+    from,
+  })
 }

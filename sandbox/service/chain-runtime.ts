@@ -1,4 +1,12 @@
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex, type PublicClient } from "viem"
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem"
 import { poolFactoryAbi } from "#src/lib/chain/abis"
 import { devAccounts, localChain, type ChainFixture } from "../chain"
 
@@ -38,7 +46,10 @@ export function createChainRuntime({
     pool: getAddress(deployed.pool),
     priceFeed: getAddress(deployed.priceFeed),
     tokens: Object.fromEntries(
-      Object.entries(deployed.tokens).map(([symbol, token]) => [symbol, { ...token, address: getAddress(token.address) }]),
+      Object.entries(deployed.tokens).map(([symbol, token]) => [
+        symbol,
+        { ...token, address: getAddress(token.address) },
+      ]),
     ) as ChainFixture["tokens"],
   }
   const chain = localChain(fixture.chainId, fixture.rpcUrl)
@@ -61,7 +72,12 @@ export function createChainRuntime({
     if (payout.toLowerCase() === fixture.payout.toLowerCase()) return Promise.resolve(fixture.pool)
     let pool = pools.get(payout.toLowerCase())
     if (!pool) {
-      pool = publicClient.readContract({ address: fixture.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [payout] })
+      pool = publicClient.readContract({
+        address: fixture.factory,
+        abi: poolFactoryAbi,
+        functionName: "poolOf",
+        args: [payout],
+      })
       pool.catch(() => pools.delete(payout.toLowerCase()))
       pools.set(payout.toLowerCase(), pool)
     }
@@ -78,7 +94,12 @@ export function createChainRuntime({
       pending = (async () => {
         if (await isDeployed(pool)) return
         const hash = await send(() =>
-          wallet.writeContract({ address: fixture.factory, abi: poolFactoryAbi, functionName: "createPool", args: [payout] }),
+          wallet.writeContract({
+            address: fixture.factory,
+            abi: poolFactoryAbi,
+            functionName: "createPool",
+            args: [payout],
+          }),
         )
         const receipt = await publicClient.waitForTransactionReceipt({ hash })
         if (receipt.status !== "success") throw new Error(`createPool(${payout}) reverted`)

@@ -15,18 +15,36 @@ export const faultsInputSchema = z.object({
   latency: z.object({ ms: z.number().int().nonnegative(), endpoint }).optional(),
   /** Answer the next `count` requests with 429 (with Retry-After seconds) or 502, before processing them. */
   error: z
-    .object({ status: z.union([z.literal(429), z.literal(502)]), count: z.number().int().positive(), retryAfter: z.number().int().nonnegative().optional(), endpoint })
+    .object({
+      status: z.union([z.literal(429), z.literal(502)]),
+      count: z.number().int().positive(),
+      retryAfter: z.number().int().nonnegative().optional(),
+      endpoint,
+    })
     .optional(),
   /** Corrupt the next `count` successful bodies: a float amount, a lower-case address or a missing amount. */
   malformed: z
-    .object({ count: z.number().int().positive(), kind: z.enum(["float-amount", "lowercase-address", "missing-field"]).optional(), endpoint })
+    .object({
+      count: z.number().int().positive(),
+      kind: z.enum(["float-amount", "lowercase-address", "missing-field"]).optional(),
+      endpoint,
+    })
     .optional(),
   /** Tamper with the next `count` create-pool-* responses (the payment itself stays genuine). */
   tamper: z
-    .object({ kind: z.enum(["pool", "forwarder", "binding"]), field: z.enum(BINDING_FIELDS).optional(), count: z.number().int().positive().optional() })
+    .object({
+      kind: z.enum(["pool", "forwarder", "binding"]),
+      field: z.enum(BINDING_FIELDS).optional(),
+      count: z.number().int().positive().optional(),
+    })
     .optional(),
   /** Change one field of the next `count` create-quote answers: a quote for another total, currency, token or chain. */
-  tamperQuote: z.object({ field: z.enum(["fiatTotal", "fiatCurrency", "token", "chainId"]), count: z.number().int().positive().optional() }).optional(),
+  tamperQuote: z
+    .object({
+      field: z.enum(["fiatTotal", "fiatCurrency", "token", "chainId"]),
+      count: z.number().int().positive().optional(),
+    })
+    .optional(),
   /** Send every webhook this many times, concurrently (1 = normal). */
   duplicateDeliveries: z.number().int().positive().optional(),
   /** Hold webhooks for `windowMs` and send each held batch newest first; false turns it off. */
@@ -93,8 +111,10 @@ export function createFaults() {
       const { count, kind = "float-amount", endpoint } = parsed.malformed
       state.malformed.push({ remaining: count, kind, endpoint })
     }
-    if (parsed.tamper) state.tamper.push({ kind: parsed.tamper.kind, field: parsed.tamper.field, remaining: parsed.tamper.count ?? 1 })
-    if (parsed.tamperQuote) state.tamperQuote.push({ field: parsed.tamperQuote.field, remaining: parsed.tamperQuote.count ?? 1 })
+    if (parsed.tamper)
+      state.tamper.push({ kind: parsed.tamper.kind, field: parsed.tamper.field, remaining: parsed.tamper.count ?? 1 })
+    if (parsed.tamperQuote)
+      state.tamperQuote.push({ field: parsed.tamperQuote.field, remaining: parsed.tamperQuote.count ?? 1 })
     if (parsed.duplicateDeliveries !== undefined) state.duplicateDeliveries = parsed.duplicateDeliveries
     if (parsed.outOfOrderDeliveries !== undefined) state.outOfOrderDeliveries = parsed.outOfOrderDeliveries
     if (parsed.dropWebhooks !== undefined) state.dropWebhooks = parsed.dropWebhooks
@@ -108,11 +128,13 @@ export function createFaults() {
     latency: (ms: number, endpoint?: Endpoint) => apply({ latency: { ms, endpoint } }),
     failNext: (status: 429 | 502, count = 1, options: { retryAfter?: number; endpoint?: Endpoint } = {}) =>
       apply({ error: { status, count, ...options } }),
-    malformNext: (count = 1, kind: MalformedKind = "float-amount", endpoint?: Endpoint) => apply({ malformed: { count, kind, endpoint } }),
+    malformNext: (count = 1, kind: MalformedKind = "float-amount", endpoint?: Endpoint) =>
+      apply({ malformed: { count, kind, endpoint } }),
     tamperNext: (tamper: Tamper, count = 1) => apply({ tamper: { ...tamper, count } }),
     tamperQuoteNext: (field: QuoteField, count = 1) => apply({ tamperQuote: { field, count } }),
     duplicateDeliveries: (times: number) => apply({ duplicateDeliveries: times }),
-    outOfOrderDeliveries: (windowMs: number | false) => apply({ outOfOrderDeliveries: windowMs === false ? false : { windowMs } }),
+    outOfOrderDeliveries: (windowMs: number | false) =>
+      apply({ outOfOrderDeliveries: windowMs === false ? false : { windowMs } }),
     dropWebhooks: (drop: boolean) => apply({ dropWebhooks: drop }),
     holdSweeps: (hold: boolean) => apply({ holdSweeps: hold }),
     state: (): FaultState => state,
@@ -151,7 +173,12 @@ export function malformBody(body: unknown, kind: MalformedKind): void {
         else record[key] = Number(value) + 0.5
         return true
       }
-      if (kind === "lowercase-address" && typeof value === "string" && ADDRESS.test(value) && value !== value.toLowerCase()) {
+      if (
+        kind === "lowercase-address" &&
+        typeof value === "string" &&
+        ADDRESS.test(value) &&
+        value !== value.toLowerCase()
+      ) {
         record[key] = value.toLowerCase()
         return true
       }

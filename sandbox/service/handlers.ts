@@ -42,7 +42,11 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const issue = result.error.issues[0]
   const field = issue.path.length ? issue.path.join(".") : "body"
   const missing = issue.code === "invalid_type" && issue.input === undefined
-  throw new ServiceError(400, "invalid_request", missing ? `Missing field: ${field}.` : `Malformed field: ${field} (${issue.message}).`)
+  throw new ServiceError(
+    400,
+    "invalid_request",
+    missing ? `Missing field: ${field}.` : `Malformed field: ${field} (${issue.message}).`,
+  )
 }
 
 /** Wraps a chain read so an unanswering RPC becomes the reference's 502. */
@@ -64,10 +68,12 @@ const createQuoteBody = z.object({
 /** POST /create-quote (docs/architecture.md#endpoints). */
 export async function createQuote(ctx: ServiceContext, merchant: Merchant, body: unknown) {
   const input = parseBody(createQuoteBody, body)
-  if (input.merchantId !== merchant.id) throw new ServiceError(404, "merchant_not_found", `Merchant ${input.merchantId} not found.`)
+  if (input.merchantId !== merchant.id)
+    throw new ServiceError(404, "merchant_not_found", `Merchant ${input.merchantId} not found.`)
   const enabled = merchant.chains.get(input.chainId)
   const runtime = ctx.chains.get(input.chainId)
-  if (!enabled || !runtime) throw new ServiceError(403, "not_enabled", `Chain ${input.chainId} is not enabled for this account.`)
+  if (!enabled || !runtime)
+    throw new ServiceError(403, "not_enabled", `Chain ${input.chainId} is not enabled for this account.`)
   if (!enabled.tokens.includes(input.token)) {
     throw new ServiceError(403, "not_enabled", `Token ${input.token} is not enabled on chain ${input.chainId}.`)
   }
@@ -77,11 +83,19 @@ export async function createQuote(ctx: ServiceContext, merchant: Merchant, body:
   const total = decimalToFraction(input.cart.total)
   const minimum = decimalToFraction(ctx.settings.quoteMinimumFiat)
   if (total.numerator * minimum.denominator < minimum.numerator * total.denominator) {
-    throw new ServiceError(422, "amount_below_minimum", `Cart total is below the minimum of ${ctx.settings.quoteMinimumFiat} ${input.cart.currency}.`)
+    throw new ServiceError(
+      422,
+      "amount_below_minimum",
+      `Cart total is below the minimum of ${ctx.settings.quoteMinimumFiat} ${input.cart.currency}.`,
+    )
   }
   const { fixture } = runtime
   const [, answer] = await upstream(input.chainId, () =>
-    runtime.publicClient.readContract({ address: fixture.priceFeed, abi: priceFeedAbi, functionName: "latestRoundData" }),
+    runtime.publicClient.readContract({
+      address: fixture.priceFeed,
+      abi: priceFeedAbi,
+      functionName: "latestRoundData",
+    }),
   )
   const decimals = fixture.tokens[input.token].decimals
   const amount = computeQuoteAmount({
@@ -93,7 +107,8 @@ export async function createQuote(ctx: ServiceContext, merchant: Merchant, body:
     feedDecimals: fixture.priceFeedDecimals,
     spreadPercent: ctx.settings.spreadPercent,
   })
-  if (amount.stablecoinAmount === 0n) throw new ServiceError(422, "amount_below_minimum", "Cart total rounds to zero token units.")
+  if (amount.stablecoinAmount === 0n)
+    throw new ServiceError(422, "amount_below_minimum", "Cart total rounds to zero token units.")
   const createdAt = Date.now()
   const quote: Quote = {
     quoteId: newId("quo"),
@@ -143,12 +158,15 @@ const address = z.string().refine((value) => isAddress(value, { strict: false })
  */
 function claimQuote(ctx: ServiceContext, merchant: Merchant, quoteId: string) {
   const quote = ctx.store.quotes.get(quoteId)
-  if (!quote || quote.merchantId !== merchant.id) throw new ServiceError(404, "quote_not_found", `Quote ${quoteId} not found.`)
+  if (!quote || quote.merchantId !== merchant.id)
+    throw new ServiceError(404, "quote_not_found", `Quote ${quoteId} not found.`)
   if (quote.used) throw new ServiceError(409, "quote_already_used", `Quote ${quoteId} was already used.`)
-  if (Date.now() > quote.expiresAt) throw new ServiceError(422, "quote_expired", `Quote ${quoteId} expired at ${iso(quote.expiresAt)}.`)
+  if (Date.now() > quote.expiresAt)
+    throw new ServiceError(422, "quote_expired", `Quote ${quoteId} expired at ${iso(quote.expiresAt)}.`)
   const runtime = ctx.chains.get(quote.chainId)
   const payout = merchant.chains.get(quote.chainId)?.payout
-  if (!runtime || !payout) throw new ServiceError(422, "merchant_setup_incomplete", `Chain ${quote.chainId} is no longer set up.`)
+  if (!runtime || !payout)
+    throw new ServiceError(422, "merchant_setup_incomplete", `Chain ${quote.chainId} is no longer set up.`)
   quote.used = true
   return { quote, runtime, payout, release: () => (quote.used = false) }
 }
@@ -162,7 +180,13 @@ async function withClaim<T>(claim: { release: () => void }, run: () => Promise<T
   }
 }
 
-function newPayment(quote: Quote, runtime: ChainRuntime, payout: Address, pool: Address, fields: Pick<Payment, "id" | "rail" | "forwarder">): Payment {
+function newPayment(
+  quote: Quote,
+  runtime: ChainRuntime,
+  payout: Address,
+  pool: Address,
+  fields: Pick<Payment, "id" | "rail" | "forwarder">,
+): Payment {
   const token = runtime.fixture.tokens[quote.token]
   return {
     ...fields,
@@ -186,12 +210,15 @@ function newPayment(quote: Quote, runtime: ChainRuntime, payout: Address, pool: 
 }
 
 /** An address of a pool that is not the merchant's: the other dev payout's, for tampering. */
-const foreignPool = (runtime: ChainRuntime) => upstream(runtime.chainId, () => runtime.poolOf(devAccounts.otherPayout.address))
+const foreignPool = (runtime: ChainRuntime) =>
+  upstream(runtime.chainId, () => runtime.poolOf(devAccounts.otherPayout.address))
 
 /** POST /create-pool-connect (docs/architecture.md#endpoints). */
 export async function createPoolConnect(ctx: ServiceContext, merchant: Merchant, body: unknown, tamper?: Tamper) {
   const input = parseBody(
-    ctx.settings.payerScreening ? quoteIdBody.extend({ payerAddress: address }) : quoteIdBody.extend({ payerAddress: address.optional() }),
+    ctx.settings.payerScreening
+      ? quoteIdBody.extend({ payerAddress: address })
+      : quoteIdBody.extend({ payerAddress: address.optional() }),
     body,
   )
   const claim = claimQuote(ctx, merchant, input.quoteId)
@@ -199,7 +226,11 @@ export async function createPoolConnect(ctx: ServiceContext, merchant: Merchant,
     const { quote, runtime, payout } = claim
     const pool = await upstream(quote.chainId, () => runtime.poolOf(payout))
     if (!(await upstream(quote.chainId, () => runtime.isDeployed(pool)))) {
-      throw new ServiceError(422, "pool_not_deployed", `The merchant's pool is not deployed on chain ${quote.chainId}; use the deposit rail.`)
+      throw new ServiceError(
+        422,
+        "pool_not_deployed",
+        `The merchant's pool is not deployed on chain ${quote.chainId}; use the deposit rail.`,
+      )
     }
     const payment = newPayment(quote, runtime, payout, pool, { id: quote.paymentId, rail: "connect" })
     ctx.store.addPayment(payment)
@@ -209,7 +240,13 @@ export async function createPoolConnect(ctx: ServiceContext, merchant: Merchant,
       token: payment.tokenAddress,
       expectedAmount: payment.expectedAmount.toString(),
       chainId: quote.chainId,
-      binding: { chainId: quote.chainId, factory: runtime.fixture.factory, payout, pool, paymentRef: payment.paymentRef },
+      binding: {
+        chainId: quote.chainId,
+        factory: runtime.fixture.factory,
+        payout,
+        pool,
+        paymentRef: payment.paymentRef,
+      },
     }
     if (tamper) await applyTamper(response, tamper, runtime, quote.paymentId)
     return response
@@ -224,7 +261,11 @@ export async function createPoolDeposit(ctx: ServiceContext, merchant: Merchant,
     const { quote, runtime, payout } = claim
     const minimum = decimalToFraction(runtime.minimumFiat)
     if (quote.usd.numerator * minimum.denominator < minimum.numerator * quote.usd.denominator) {
-      throw new ServiceError(422, "amount_below_minimum", `Below the deposit minimum of ${runtime.minimumFiat} USD on chain ${quote.chainId}.`)
+      throw new ServiceError(
+        422,
+        "amount_below_minimum",
+        `Below the deposit minimum of ${runtime.minimumFiat} USD on chain ${quote.chainId}.`,
+      )
     }
     const pool = await upstream(quote.chainId, () => runtime.poolOf(payout))
     await upstream(quote.chainId, () => runtime.ensurePool(payout, pool))
@@ -250,7 +291,8 @@ export async function createPoolDeposit(ctx: ServiceContext, merchant: Merchant,
       status: payment.status,
       expiresAt: iso(payment.expiresAt),
     }
-    if (tamper?.kind === "forwarder") response.forwarderAddress = forwarderOf(pool, paymentRefOf(`${quote.paymentId}-tampered`), initCodeHash)
+    if (tamper?.kind === "forwarder")
+      response.forwarderAddress = forwarderOf(pool, paymentRefOf(`${quote.paymentId}-tampered`), initCodeHash)
     if (tamper?.kind === "pool" || tamper?.kind === "binding") response.poolAddress = await foreignPool(runtime)
     return response
   })
@@ -258,7 +300,11 @@ export async function createPoolDeposit(ctx: ServiceContext, merchant: Merchant,
 
 /** Alters a connect response the way a compromised service would; the payment record stays genuine. */
 async function applyTamper(
-  response: { poolAddress: Address; chainId: number; binding: { chainId: number; factory: Address; payout: Address; pool: Address; paymentRef: Hex } },
+  response: {
+    poolAddress: Address
+    chainId: number
+    binding: { chainId: number; factory: Address; payout: Address; pool: Address; paymentRef: Hex }
+  },
   tamper: Tamper,
   runtime: ChainRuntime,
   paymentId: string,
@@ -270,7 +316,8 @@ async function applyTamper(
     return
   }
   const field = tamper.field ?? "pool"
-  if (tamper.kind === "forwarder" || field === "paymentRef") response.binding.paymentRef = paymentRefOf(`${paymentId}-tampered`)
+  if (tamper.kind === "forwarder" || field === "paymentRef")
+    response.binding.paymentRef = paymentRefOf(`${paymentId}-tampered`)
   else if (field === "chainId") response.binding.chainId = response.chainId + 1
   else if (field === "factory") response.binding.factory = getAddress(runtime.fixture.tokens.USDC.address)
   else if (field === "payout") response.binding.payout = devAccounts.otherPayout.address
@@ -283,6 +330,7 @@ const statusBody = z.object({ id: z.string().min(1) })
 export async function poolDepositStatus(ctx: ServiceContext, merchant: Merchant, body: unknown) {
   const input = parseBody(statusBody, body)
   const payment = ctx.store.findPayment(input.id)
-  if (!payment || payment.merchantId !== merchant.id) throw new ServiceError(404, "not_found", `Payment ${input.id} not found.`)
+  if (!payment || payment.merchantId !== merchant.id)
+    throw new ServiceError(404, "not_found", `Payment ${input.id} not found.`)
   return toStatusRecord(payment, ctx.headOf(payment.chainId))
 }

@@ -71,12 +71,25 @@ const HANDLERS = {
  * errors, the handler, then injected body corruption and latency (after processing, so a slow
  * response can hide an outcome that did happen, as on a real network).
  */
-export async function startHttpServer({ ctx, port, merchantByKey, rateLimit, faults, control }: StartHttpServerParameters) {
+export async function startHttpServer({
+  ctx,
+  port,
+  merchantByKey,
+  rateLimit,
+  faults,
+  control,
+}: StartHttpServerParameters) {
   /** Requests received per endpoint, whatever their answer: what a client sent the service. */
-  const received: Record<Endpoint, number> = { "create-quote": 0, "create-pool-connect": 0, "create-pool-deposit": 0, "pool-deposit-status": 0 }
+  const received: Record<Endpoint, number> = {
+    "create-quote": 0,
+    "create-pool-connect": 0,
+    "create-pool-deposit": 0,
+    "pool-deposit-status": 0,
+  }
   const service = async (name: Endpoint, req: IncomingMessage, res: ServerResponse) => {
     received[name] += 1
-    if (req.method !== "POST") return send(res, 405, new ServiceError(405, "invalid_request", "Use POST.").toBody(), CORS)
+    if (req.method !== "POST")
+      return send(res, 405, new ServiceError(405, "invalid_request", "Use POST.").toBody(), CORS)
     const key = req.headers.apikey
     const merchant = typeof key === "string" ? merchantByKey(key) : undefined
     if (!merchant) {
@@ -88,12 +101,16 @@ export async function startHttpServer({ ctx, port, merchantByKey, rateLimit, fau
     let headers: Record<string, string> = { ...CORS }
     try {
       const retryAfter = rateLimit(merchant.id)
-      if (retryAfter !== null) throw new ServiceError(429, "rate_limited", "Rate limit exceeded.", { "retry-after": String(retryAfter) })
+      if (retryAfter !== null)
+        throw new ServiceError(429, "rate_limited", "Rate limit exceeded.", { "retry-after": String(retryAfter) })
       const forced = faults.takeError(name)
       if (forced?.status === 429) {
-        throw new ServiceError(429, "rate_limited", "Rate limit exceeded.", { "retry-after": String(forced.retryAfter) })
+        throw new ServiceError(429, "rate_limited", "Rate limit exceeded.", {
+          "retry-after": String(forced.retryAfter),
+        })
       }
-      if (forced?.status === 502) throw new ServiceError(502, "upstream_unavailable", "Upstream chain data unavailable; retry.")
+      if (forced?.status === 502)
+        throw new ServiceError(502, "upstream_unavailable", "Upstream chain data unavailable; retry.")
       const input = parseJson(await readBody(req))
       const tamper = name === "create-pool-connect" || name === "create-pool-deposit" ? faults.takeTamper() : undefined
       body = await HANDLERS[name](ctx, merchant, input, tamper)
@@ -118,14 +135,17 @@ export async function startHttpServer({ ctx, port, merchantByKey, rateLimit, fau
   }
 
   const controlRoute = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return send(res, 403, { error: { code: "forbidden", message: "Loopback only." } })
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? ""))
+      return send(res, 403, { error: { code: "forbidden", message: "Loopback only." } })
     try {
       const input = req.method === "POST" ? parseJson(await readBody(req)) : undefined
       const result = await control(req.method ?? "GET", path, input)
       send(res, result.status, result.body)
     } catch (error) {
       if (error instanceof ServiceError) return send(res, error.status, error.toBody())
-      send(res, 400, { error: { code: "invalid_request", message: error instanceof Error ? error.message : String(error) } })
+      send(res, 400, {
+        error: { code: "invalid_request", message: error instanceof Error ? error.message : String(error) },
+      })
     }
   }
 

@@ -92,7 +92,8 @@ export function receivedAmount(payment: Payment): bigint {
 
 export function toStatusRecord(payment: Payment, head: bigint | undefined): StatusRecord {
   const first = payment.inbound[0]
-  const confirmations = first && head !== undefined && head >= first.blockNumber ? Number(head - first.blockNumber + 1n) : 0
+  const confirmations =
+    first && head !== undefined && head >= first.blockNumber ? Number(head - first.blockNumber + 1n) : 0
   return {
     id: payment.id,
     status: payment.status,

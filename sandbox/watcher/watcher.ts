@@ -26,7 +26,14 @@ export type ChainWatcher = ReturnType<typeof createChainWatcher>
  * (connect rail, by paymentRef), re-evaluates every open payment (expiry included, so it runs on
  * every tick even without new blocks) and sweeps the ones that settled. Ticks never overlap.
  */
-export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs, sweepsHeld, onConfirmed }: ChainWatcherParameters) {
+export function createChainWatcher({
+  runtime,
+  store,
+  sanctioned,
+  pollIntervalMs,
+  sweepsHeld,
+  onConfirmed,
+}: ChainWatcherParameters) {
   const { publicClient } = runtime
   let head: bigint | undefined
   let scanned: bigint | undefined
@@ -46,13 +53,26 @@ export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs,
     return payer
   }
 
-  const record = async (payment: Payment, log: { transactionHash: Hex | null; logIndex: number | null; blockNumber: bigint | null; address: Address }, token: Address, amount: bigint) => {
+  const record = async (
+    payment: Payment,
+    log: { transactionHash: Hex | null; logIndex: number | null; blockNumber: bigint | null; address: Address },
+    token: Address,
+    amount: bigint,
+  ) => {
     if (!log.transactionHash || log.blockNumber === null) return
     const key = `${log.transactionHash}:${log.logIndex}`
     if (payment.inbound.some((entry) => entry.key === key)) return
     const payer = await payerOf(log.transactionHash)
     const late = payment.status === "expired" || Date.now() > payment.expiresAt
-    payment.inbound.push({ key, txHash: log.transactionHash, blockNumber: log.blockNumber, token: getAddress(token), amount, payer, late })
+    payment.inbound.push({
+      key,
+      txHash: log.transactionHash,
+      blockNumber: log.blockNumber,
+      token: getAddress(token),
+      amount,
+      payer,
+      late,
+    })
   }
 
   const scan = async (from: bigint, to: bigint, open: Payment[]) => {
@@ -60,7 +80,12 @@ export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs,
     const connects = open.filter((payment) => payment.rail === "connect")
     if (deposits.length) {
       const byForwarder = new Map(deposits.map((payment) => [payment.forwarder!.toLowerCase(), payment]))
-      const logs = await publicClient.getLogs({ event: transferEvent, args: { to: deposits.map((payment) => payment.forwarder!) }, fromBlock: from, toBlock: to })
+      const logs = await publicClient.getLogs({
+        event: transferEvent,
+        args: { to: deposits.map((payment) => payment.forwarder!) },
+        fromBlock: from,
+        toBlock: to,
+      })
       for (const log of logs) {
         const payment = log.args.to && byForwarder.get(log.args.to.toLowerCase())
         if (payment && log.args.value !== undefined) await record(payment, log, log.address, log.args.value)
@@ -77,7 +102,8 @@ export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs,
       })
       for (const log of logs) {
         const payment = byRef.get(`${log.address.toLowerCase()}:${log.args.paymentRef}`)
-        if (payment && log.args.token && log.args.amount !== undefined) await record(payment, log, log.args.token, log.args.amount)
+        if (payment && log.args.token && log.args.amount !== undefined)
+          await record(payment, log, log.args.token, log.args.amount)
       }
     }
   }
@@ -87,7 +113,12 @@ export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs,
     const task = (async () => {
       try {
         const hash = await runtime.send(() =>
-          runtime.wallet.writeContract({ address: payment.pool, abi: poolAbi, functionName: "sweep", args: [payment.paymentRef, payment.tokenAddress] }),
+          runtime.wallet.writeContract({
+            address: payment.pool,
+            abi: poolAbi,
+            functionName: "sweep",
+            args: [payment.paymentRef, payment.tokenAddress],
+          }),
         )
         payment.sweep = { state: "pending", txHash: hash }
         const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 20_000 })
@@ -109,7 +140,9 @@ export function createChainWatcher({ runtime, store, sanctioned, pollIntervalMs,
     // Head first, then the open payments: a payment created after this read is paid in a later block.
     const current = await publicClient.getBlockNumber()
     if (scanned === undefined || current < scanned) scanned = current // start, or a reverted snapshot
-    const open = store.paymentsOnChain(runtime.chainId).filter((payment) => !isFinal(payment) && payment.sweep === undefined)
+    const open = store
+      .paymentsOnChain(runtime.chainId)
+      .filter((payment) => !isFinal(payment) && payment.sweep === undefined)
     if (current > scanned && open.length) await scan(scanned + 1n, current, open)
     scanned = current
     head = current

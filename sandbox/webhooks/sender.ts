@@ -39,7 +39,15 @@ type StoredEvent = { event: WebhookEventBody; raw: string; merchantId: string }
  * exact bytes), `x-signature` from the shared signer with a fresh timestamp per attempt, retries
  * with exponential backoff on non-2xx or timeout, every attempt in the delivery log.
  */
-export function createWebhookSender({ retry = {}, faults, targetOf }: { retry?: WebhookRetryOptions; faults: Faults; targetOf: (merchantId: string) => WebhookTarget }) {
+export function createWebhookSender({
+  retry = {},
+  faults,
+  targetOf,
+}: {
+  retry?: WebhookRetryOptions
+  faults: Faults
+  targetOf: (merchantId: string) => WebhookTarget
+}) {
   let schedule = { baseDelayMs: 500, maxAttempts: 6, timeoutMs: 5_000, timeScale: 1, ...retry }
   const events = new Map<string, StoredEvent>()
   const log: DeliveryLogEntry[] = []
@@ -85,7 +93,10 @@ export function createWebhookSender({ retry = {}, faults, targetOf }: { retry?: 
     try {
       const res = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", [WEBHOOK_SIGNATURE_HEADER]: signWebhookPayload({ payload: stored.raw, secret }) },
+        headers: {
+          "content-type": "application/json",
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhookPayload({ payload: stored.raw, secret }),
+        },
         body: stored.raw,
         signal: controller.signal,
       })
@@ -93,19 +104,35 @@ export function createWebhookSender({ retry = {}, faults, targetOf }: { retry?: 
       await res.arrayBuffer().catch(() => undefined)
       if (!res.ok) error = `HTTP ${res.status}`
     } catch (cause) {
-      error = controller.signal.aborted ? `timeout after ${timeoutMs} ms` : cause instanceof Error ? cause.message : String(cause)
+      error = controller.signal.aborted
+        ? `timeout after ${timeoutMs} ms`
+        : cause instanceof Error
+          ? cause.message
+          : String(cause)
     } finally {
       clearTimeout(timeout)
       inflight.delete(controller)
     }
     if (stopped) return
-    log.push(entry(stored, { attempt: number, copy, url, statusCode, ok: error === null, error, durationMs: Date.now() - started }))
-    if (error !== null && number < maxAttempts) later((baseDelayMs * 2 ** (number - 1)) / timeScale, () => void attempt(stored, number + 1, copy))
+    log.push(
+      entry(stored, {
+        attempt: number,
+        copy,
+        url,
+        statusCode,
+        ok: error === null,
+        error,
+        durationMs: Date.now() - started,
+      }),
+    )
+    if (error !== null && number < maxAttempts)
+      later((baseDelayMs * 2 ** (number - 1)) / timeScale, () => void attempt(stored, number + 1, copy))
   }
 
   const deliver = (stored: StoredEvent) => {
     const state = faults.state()
-    if (state.dropWebhooks) return void log.push(entry(stored, { url: targetOf(stored.merchantId).url, error: "dropped (dropWebhooks)" }))
+    if (state.dropWebhooks)
+      return void log.push(entry(stored, { url: targetOf(stored.merchantId).url, error: "dropped (dropWebhooks)" }))
     for (let copy = 1; copy <= state.duplicateDeliveries; copy++) void attempt(stored, 1, copy)
   }
 

@@ -30,16 +30,25 @@ const args = process.argv.slice(2)
 const versions = args.flatMap((a, i) => (a === "--medusa" ? [args[i + 1]!] : []))
 if (versions.length === 0) versions.push("2.18.0", "2.21.2")
 
-const timed = <T>(label: string, fn: () => Promise<T> | T, timings: Record<string, number>) => timedStep(label, fn, timings, log)
+const timed = <T>(label: string, fn: () => Promise<T> | T, timings: Record<string, number>) =>
+  timedStep(label, fn, timings, log)
 
 /** The packed tarball, built from .medusa/server as `npm publish` would ship it. */
 function pack(build: boolean): string {
   // npm run build, as before publishing: plugin:build and what package.json's build adds to it.
   if (build) sh("npm", ["run", "build"], REPO_ROOT)
   mkdirSync(WORK, { recursive: true })
-  const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", WORK], REPO_ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>
+  const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", WORK], REPO_ROOT)) as Array<{
+    filename: string
+    files: Array<{ path: string }>
+  }>
   const files = out[0]!.files.map((f) => f.path)
-  for (const needed of ["LICENSE", ".medusa/server/src/admin/index.mjs", ".medusa/server/src/modules/stablecoin/index.js", ".medusa/server/src/providers/stablecoin/index.js"]) {
+  for (const needed of [
+    "LICENSE",
+    ".medusa/server/src/admin/index.mjs",
+    ".medusa/server/src/modules/stablecoin/index.js",
+    ".medusa/server/src/providers/stablecoin/index.js",
+  ]) {
     if (!files.includes(needed)) throw new Error(`the tarball lacks ${needed}`)
   }
   return path.join(WORK, out[0]!.filename)
@@ -49,12 +58,16 @@ function pack(build: boolean): string {
 function prepareStore(version: string, tarball: string): string {
   const dir = path.join(WORK, `store-${version}`)
   rmSync(dir, { recursive: true, force: true })
-  cpSync(STARTER, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) && !src.includes(`${path.sep}.git`) })
+  cpSync(STARTER, dir, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}node_modules`) && !src.includes(`${path.sep}.git`),
+  })
   const backend = path.join(dir, "apps", "backend")
   const pkgPath = path.join(backend, "package.json")
   const pkg = JSON.parse(readFileSync(pkgPath, "utf8"))
   for (const deps of [pkg.dependencies, pkg.devDependencies]) {
-    for (const name of Object.keys(deps)) if (name.startsWith("@medusajs/") && name !== "@medusajs/ui" && /^\d/.test(deps[name])) deps[name] = version
+    for (const name of Object.keys(deps))
+      if (name.startsWith("@medusajs/") && name !== "@medusajs/ui" && /^\d/.test(deps[name])) deps[name] = version
   }
   if (version !== "2.18.0") pkg.dependencies["@medusajs/ui"] = "4.2.6"
   pkg.dependencies["medusa-payment-stablecoin"] = `file:${tarball}`
@@ -66,7 +79,8 @@ function prepareStore(version: string, tarball: string): string {
   const seedStore = readFileSync(path.join(REPO_ROOT, "dev", "seed-store.ts"), "utf8")
     .replace('"#src/lib/session-data"', '"medusa-payment-stablecoin/lib/session-data"')
     .replace('countries: ["de", "fr", "nl"]', 'countries: ["nl", "be", "at"]')
-  if (!seedStore.includes('["nl", "be", "at"]')) throw new Error("dev/seed-store.ts changed: update the country patch here")
+  if (!seedStore.includes('["nl", "be", "at"]'))
+    throw new Error("dev/seed-store.ts changed: update the country patch here")
   writeFileSync(path.join(backend, "src", "scripts", "seed-store.ts"), seedStore)
   writeFileSync(path.join(backend, "src", "scripts", "stablecoin-seed.ts"), STORE_SEED)
   return backend
@@ -74,18 +88,34 @@ function prepareStore(version: string, tarball: string): string {
 
 async function checkStore(version: string, tarball: string) {
   const timings: Record<string, number> = {}
-  const reuse = args.includes("--reuse") && existsSync(path.join(WORK, `store-${version}`, "apps", "backend", "node_modules"))
+  const reuse =
+    args.includes("--reuse") && existsSync(path.join(WORK, `store-${version}`, "apps", "backend", "node_modules"))
   const backend = reuse ? path.join(WORK, `store-${version}`, "apps", "backend") : prepareStore(version, tarball)
   const storeRoot = path.resolve(backend, "..", "..")
-  if (!reuse) await timed("pnpm install", () => sh("npx", ["--yes", "pnpm@10.11.1", "install", "--filter", "@dtc/backend...", "--no-frozen-lockfile"], storeRoot), timings)
-  const installed = JSON.parse(readFileSync(path.join(backend, "node_modules", "@medusajs", "framework", "package.json"), "utf8")).version
+  if (!reuse)
+    await timed(
+      "pnpm install",
+      () =>
+        sh(
+          "npx",
+          ["--yes", "pnpm@10.11.1", "install", "--filter", "@dtc/backend...", "--no-frozen-lockfile"],
+          storeRoot,
+        ),
+      timings,
+    )
+  const installed = JSON.parse(
+    readFileSync(path.join(backend, "node_modules", "@medusajs", "framework", "package.json"), "utf8"),
+  ).version
   if (installed !== version) throw new Error(`expected @medusajs/framework ${version}, installed ${installed}`)
 
   const sandbox: Sandbox = await startSandbox({ chains: [{ chainId: 8453, confirmations: 2 }] })
   const port = await freePort()
   const url = `http://localhost:${port}`
   sandbox.setWebhookUrl(`${url}/hooks/stablecoin`)
-  const database = await createDatabase(testPostgres(), `stablecoin_pack_install_${version.replace(/\./g, "_")}_${Date.now()}`)
+  const database = await createDatabase(
+    testPostgres(),
+    `stablecoin_pack_install_${version.replace(/\./g, "_")}_${Date.now()}`,
+  )
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "development",
@@ -104,8 +134,17 @@ async function checkStore(version: string, tarball: string) {
   const chromium = await launchChromium()
   try {
     await timed("db:migrate", () => sh(medusa, ["db:migrate"], backend, env), timings)
-    const seedOut = await timed("seed", () => sh(medusa, ["exec", "./src/scripts/stablecoin-seed.ts"], backend, env), timings)
-    const seed = JSON.parse(seedOut.split("\n").find((l) => l.startsWith("PACK_INSTALL_SEED "))!.slice("PACK_INSTALL_SEED ".length))
+    const seedOut = await timed(
+      "seed",
+      () => sh(medusa, ["exec", "./src/scripts/stablecoin-seed.ts"], backend, env),
+      timings,
+    )
+    const seed = JSON.parse(
+      seedOut
+        .split("\n")
+        .find((l) => l.startsWith("PACK_INSTALL_SEED "))!
+        .slice("PACK_INSTALL_SEED ".length),
+    )
 
     const started = startService("medusa start", medusa, ["start"], { cwd: backend, env })
     server = started
@@ -113,50 +152,84 @@ async function checkStore(version: string, tarball: string) {
     const output = started.tail
 
     const api = fetchApi(url)
-    const { cart, session, d } = await timed("payment session (store API)", () => openSession(api, seed, "deposit"), timings)
-    if (!d.deposit?.address || d.verification?.forwarder !== d.deposit.address) throw new Error(`session without a verified deposit address: ${JSON.stringify(d).slice(0, 500)}`)
+    const { cart, session, d } = await timed(
+      "payment session (store API)",
+      () => openSession(api, seed, "deposit"),
+      timings,
+    )
+    if (!d.deposit?.address || d.verification?.forwarder !== d.deposit.address)
+      throw new Error(`session without a verified deposit address: ${JSON.stringify(d).slice(0, 500)}`)
     log(`session ${session.id}: pay ${d.amount} base units of ${d.token} to ${d.deposit.address}`)
     await paySession(sandbox, d, BigInt(d.amount))
     // Deferred authorization: a storefront completes as soon as it paid; refused (409, retry) until the transfer is
     // seen, then the order is placed awaiting payment, and the webhook captures it once the deposit is swept.
-    const order = await timed("payment to order (awaiting payment)", async () => {
-      for (const deadline = Date.now() + 60_000; ; ) {
-        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(seed)).catch((e: any) => e.response)
-        if (res?.data?.type === "order") return res.data.order as { id: string; payment_status: string }
-        if (res?.status !== 409 || res?.data?.code !== "stablecoin_payment_not_in_flight") throw new Error(`cart ${cart.id}: complete answered ${res?.status} ${JSON.stringify(res?.data).slice(0, 500)}; server output:\n${output()}`)
-        if (Date.now() > deadline) throw new Error(`cart ${cart.id} did not become an order; server output:\n${output()}`)
-        await new Promise((r) => setTimeout(r, 250))
-      }
-    }, timings)
+    const order = await timed(
+      "payment to order (awaiting payment)",
+      async () => {
+        for (const deadline = Date.now() + 60_000; ; ) {
+          const res = await api
+            .post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(seed))
+            .catch((e: any) => e.response)
+          if (res?.data?.type === "order") return res.data.order as { id: string; payment_status: string }
+          if (res?.status !== 409 || res?.data?.code !== "stablecoin_payment_not_in_flight")
+            throw new Error(
+              `cart ${cart.id}: complete answered ${res?.status} ${JSON.stringify(res?.data).slice(0, 500)}; server output:\n${output()}`,
+            )
+          if (Date.now() > deadline)
+            throw new Error(`cart ${cart.id} did not become an order; server output:\n${output()}`)
+          await new Promise((r) => setTimeout(r, 250))
+        }
+      },
+      timings,
+    )
     if (order.payment_status === "captured") throw new Error(`order ${order.id} was captured before the webhook`)
     await sandbox.mine(8453, 3)
-    await timed("webhook to capture", async () => {
-      for (const deadline = Date.now() + 60_000; ; ) {
-        const { data } = await api.get(`/store/orders/${order.id}?fields=id,total,payment_status,summary`, storeHeaders(seed))
-        const refunded = Number(data.order.summary?.refunded_total ?? 0)
-        if (refunded !== 0) throw new Error(`order ${order.id} has ${refunded} refunded`)
-        // Captured, and the capture on the order's books: paid in full, nothing pending (the order's transaction).
-        const paid = Number(data.order.summary?.paid_total ?? 0)
-        if (paid > Number(data.order.total)) throw new Error(`order ${order.id} has ${paid} paid for a total of ${data.order.total}`)
-        if (data.order.payment_status === "captured" && paid === Number(data.order.total)) return
-        if (Date.now() > deadline) throw new Error(`order ${order.id} was not captured and paid (payment_status ${data.order.payment_status}, paid ${paid} of ${data.order.total}); server output:\n${output()}`)
-        await new Promise((r) => setTimeout(r, 250))
-      }
-    }, timings)
+    await timed(
+      "webhook to capture",
+      async () => {
+        for (const deadline = Date.now() + 60_000; ; ) {
+          const { data } = await api.get(
+            `/store/orders/${order.id}?fields=id,total,payment_status,summary`,
+            storeHeaders(seed),
+          )
+          const refunded = Number(data.order.summary?.refunded_total ?? 0)
+          if (refunded !== 0) throw new Error(`order ${order.id} has ${refunded} refunded`)
+          // Captured, and the capture on the order's books: paid in full, nothing pending (the order's transaction).
+          const paid = Number(data.order.summary?.paid_total ?? 0)
+          if (paid > Number(data.order.total))
+            throw new Error(`order ${order.id} has ${paid} paid for a total of ${data.order.total}`)
+          if (data.order.payment_status === "captured" && paid === Number(data.order.total)) return
+          if (Date.now() > deadline)
+            throw new Error(
+              `order ${order.id} was not captured and paid (payment_status ${data.order.payment_status}, paid ${paid} of ${data.order.total}); server output:\n${output()}`,
+            )
+          await new Promise((r) => setTimeout(r, 250))
+        }
+      },
+      timings,
+    )
 
     const page = await chromium.browser.newPage({ viewport: { width: 1440, height: 1000 } })
-    await timed("admin login (first load builds the admin)", async () => {
-      await page.goto(`${url}/app/login`, { timeout: 300_000 })
-      await page.waitForSelector('input[name="email"]', { timeout: 300_000 })
-      await page.fill('input[name="email"]', "admin@example.com")
-      await page.fill('input[name="password"]', "supersecret")
-      await page.click('button[type="submit"]')
-      await page.waitForURL(/\/app\/orders/, { timeout: 120_000 })
-    }, timings)
+    await timed(
+      "admin login (first load builds the admin)",
+      async () => {
+        await page.goto(`${url}/app/login`, { timeout: 300_000 })
+        await page.waitForSelector('input[name="email"]', { timeout: 300_000 })
+        await page.fill('input[name="email"]', "admin@example.com")
+        await page.fill('input[name="password"]', "supersecret")
+        await page.click('button[type="submit"]')
+        await page.waitForURL(/\/app\/orders/, { timeout: 120_000 })
+      },
+      timings,
+    )
     await page.goto(`${url}/app/orders/${order.id}`)
-    await page.waitForSelector('[data-testid="stablecoin-widget"] [data-testid="stablecoin-status"]', { timeout: 120_000 })
+    await page.waitForSelector('[data-testid="stablecoin-widget"] [data-testid="stablecoin-status"]', {
+      timeout: 120_000,
+    })
     const status = await page.textContent('[data-testid="stablecoin-widget"] [data-testid="stablecoin-status"]')
-    await page.locator('[data-testid="stablecoin-widget"]').screenshot({ path: path.join(DOCS, `admin-pack-install-${version}-widget.png`) })
+    await page
+      .locator('[data-testid="stablecoin-widget"]')
+      .screenshot({ path: path.join(DOCS, `admin-pack-install-${version}-widget.png`) })
     await page.goto(`${url}/app/stablecoin`)
     await page.waitForSelector('[data-testid="stablecoin-chain-health"][data-healthy="true"]', { timeout: 120_000 })
     await page.screenshot({ path: path.join(DOCS, `admin-pack-install-${version}-page.png`) })
@@ -179,7 +252,9 @@ async function main() {
     log(`store on Medusa ${version}`)
     results.push(await checkStore(version, tarball))
   }
-  process.stdout.write(`${JSON.stringify({ tarball: path.basename(tarball), results, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ tarball: path.basename(tarball), results, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`,
+  )
   process.exit(0)
 }
 

@@ -22,7 +22,7 @@ export function applyGuide(root: string, pluginSpec: string) {
       "}",
       "",
       m,
-    ].join("\n")
+    ].join("\n"),
   )
   edit("apps/backend/medusa-config.ts", /\n\s*\}\n\}\)\s*$/, () =>
     [
@@ -36,7 +36,7 @@ export function applyGuide(root: string, pluginSpec: string) {
       "    },",
       "  ],",
       "})\n",
-    ].join("\n")
+    ].join("\n"),
   )
 
   applyStorefrontGuide(root, pluginSpec)
@@ -62,20 +62,34 @@ export function applyStorefrontGuide(root: string, pluginSpec: string) {
       "    icon: <CreditCard />,",
       "  },",
       m,
-    ].join("\n")
+    ].join("\n"),
   )
-  edit(constants, /export const isManual = [^\n]*\n[^\n]*\n\}\n/, (m) => `${m}\nexport const isStablecoin = (providerId?: string) => {\n  return providerId?.startsWith("pp_stablecoin-")\n}\n`)
+  edit(
+    constants,
+    /export const isManual = [^\n]*\n[^\n]*\n\}\n/,
+    (m) =>
+      `${m}\nexport const isStablecoin = (providerId?: string) => {\n  return providerId?.startsWith("pp_stablecoin-")\n}\n`,
+  )
 
   const component = "apps/storefront/src/modules/checkout/components/stablecoin-payment/index.tsx"
   mkdirSync(path.dirname(file(component)), { recursive: true })
-  writeFileSync(file(component), codeBlockAfter("### 3. `src/modules/checkout/components/stablecoin-payment/index.tsx` (new file)", "tsx"))
+  writeFileSync(
+    file(component),
+    codeBlockAfter("### 3. `src/modules/checkout/components/stablecoin-payment/index.tsx` (new file)", "tsx"),
+  )
 
   const button = "apps/storefront/src/modules/checkout/components/payment-button/index.tsx"
-  edit(button, 'import { isManual, isStripeLike } from "@lib/constants"', () =>
-    'import { isManual, isStablecoin, isStripeLike } from "@lib/constants"\nimport StablecoinCheckout from "@modules/checkout/components/stablecoin-payment"'
+  edit(
+    button,
+    'import { isManual, isStripeLike } from "@lib/constants"',
+    () =>
+      'import { isManual, isStablecoin, isStripeLike } from "@lib/constants"\nimport StablecoinCheckout from "@modules/checkout/components/stablecoin-payment"',
   )
-  edit(button, "    default:\n", (m) =>
-    `    case isStablecoin(paymentSession?.provider_id):\n      return notReady ? <Button disabled>Complete the steps above</Button> : <StablecoinCheckout cart={cart} />\n${m}`
+  edit(
+    button,
+    "    default:\n",
+    (m) =>
+      `    case isStablecoin(paymentSession?.provider_id):\n      return notReady ? <Button disabled>Complete the steps above</Button> : <StablecoinCheckout cart={cart} />\n${m}`,
   )
 
   // The review step's consent sentence names what a stablecoin customer does (the guide's two blocks).
@@ -86,23 +100,40 @@ export function applyStorefrontGuide(root: string, pluginSpec: string) {
 
   // The component's look: the guide's CSS block, appended to the starter's stylesheet.
   const css = "apps/storefront/src/styles/globals.css"
-  writeFileSync(file(css), `${readFileSync(file(css), "utf8").trimEnd()}\n\n${codeBlockAfter("### 6. `src/styles/globals.css`: the component's look", "css")}`)
+  writeFileSync(
+    file(css),
+    `${readFileSync(file(css), "utf8").trimEnd()}\n\n${codeBlockAfter("### 6. `src/styles/globals.css`: the component's look", "css")}`,
+  )
 
   // The payment's URL on a phone: the middleware takes the cart from `?cart=` (the guide's two blocks).
   const middleware = "apps/storefront/src/middleware.ts"
   const phoneStep = "### 7. `src/middleware.ts`: the payment's URL on a phone"
-  edit(middleware, "/**\n * Middleware to handle region selection and onboarding status.\n */", (m) => `${codeBlockAfter(phoneStep, "ts")}\n${m}`)
+  edit(
+    middleware,
+    "/**\n * Middleware to handle region selection and onboarding status.\n */",
+    (m) => `${codeBlockAfter(phoneStep, "ts")}\n${m}`,
+  )
   edit(middleware, "  if (urlHasCountry) {\n", (m) => `${m}${codeBlockAfter(phoneStep, "ts", 1)}\n`)
 
   // The order confirmation shows the stablecoin payment's live state, then its receipt (the guide's blocks).
   const orderStep = "### 8. The order confirmation: the payment's live state, then the receipt"
-  edit("apps/storefront/src/lib/data/orders.ts", '          "*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product",', () => codeBlockAfter(orderStep, "ts").trimEnd())
+  edit(
+    "apps/storefront/src/lib/data/orders.ts",
+    '          "*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product",',
+    () => codeBlockAfter(orderStep, "ts").trimEnd(),
+  )
   const orderComponent = "apps/storefront/src/modules/order/components/stablecoin-order-payment/index.tsx"
   mkdirSync(path.dirname(file(orderComponent)), { recursive: true })
   writeFileSync(file(orderComponent), codeBlockAfter(orderStep, "tsx"))
   const details = "apps/storefront/src/modules/order/components/payment-details/index.tsx"
-  edit(details, 'import { isStripeLike, paymentInfoMap } from "@lib/constants"\n', () => codeBlockAfter(orderStep, "tsx", 1))
-  edit(details, "  const payment = order.payment_collections?.[0].payments?.[0]\n", (m) => `${m}${codeBlockAfter(orderStep, "tsx", 2)}`)
+  edit(details, 'import { isStripeLike, paymentInfoMap } from "@lib/constants"\n', () =>
+    codeBlockAfter(orderStep, "tsx", 1),
+  )
+  edit(
+    details,
+    "  const payment = order.payment_collections?.[0].payments?.[0]\n",
+    (m) => `${m}${codeBlockAfter(orderStep, "tsx", 2)}`,
+  )
   edit(details, "        {payment && (", () => codeBlockAfter(orderStep, "tsx", 3).trimEnd())
 }
 
@@ -111,7 +142,8 @@ function editorOf(root: string, pluginSpec: string) {
   const file = (rel: string) => path.join(root, rel)
   const edit = (rel: string, anchor: string | RegExp, replace: (match: string) => string) => {
     const text = readFileSync(file(rel), "utf8")
-    const match = typeof anchor === "string" ? (text.includes(anchor) ? anchor : null) : (anchor.exec(text)?.[0] ?? null)
+    const match =
+      typeof anchor === "string" ? (text.includes(anchor) ? anchor : null) : (anchor.exec(text)?.[0] ?? null)
     if (!match) throw new Error(`guide anchor not found in ${rel}: ${String(anchor)}`)
     writeFileSync(file(rel), text.replace(match, replace(match)))
   }

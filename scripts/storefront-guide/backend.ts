@@ -7,7 +7,12 @@ import { PNPM } from "./prepare"
 
 export const ADMIN = { email: "admin@example.com", password: "supersecret" }
 
-export type BackendSetup = { databaseUrl: string; backendUrl: string; storefrontUrl: string; sandbox: SandboxConfigJson }
+export type BackendSetup = {
+  databaseUrl: string
+  backendUrl: string
+  storefrontUrl: string
+  sandbox: SandboxConfigJson
+}
 
 /**
  * `apps/backend/.env` as a merchant writes it: the starter's `.env.template` (its README, step 2)
@@ -32,11 +37,32 @@ export function writeBackendEnv(app: string, { databaseUrl, backendUrl, storefro
  * user` for an admin, then `pnpm dev` (medusa develop) on `port`, ready when /health answers.
  * `track` gets the service as soon as it is spawned, so that a failure while it boots still stops it.
  */
-export async function startBackend(app: string, port: number, track: (s: Service) => Service, timings: Record<string, number>, log: (m: string) => void): Promise<Service> {
+export async function startBackend(
+  app: string,
+  port: number,
+  track: (s: Service) => Service,
+  timings: Record<string, number>,
+  log: (m: string) => void,
+): Promise<Service> {
   const backend = path.join(app, "apps", "backend")
-  await timed("backend db:migrate (+ starter seed)", () => sh("npx", [...PNPM, "medusa", "db:migrate"], backend), timings, log)
+  await timed(
+    "backend db:migrate (+ starter seed)",
+    () => sh("npx", [...PNPM, "medusa", "db:migrate"], backend),
+    timings,
+    log,
+  )
   sh("npx", [...PNPM, "medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password], backend)
-  const service = track(startService("backend (medusa develop)", "npx", [...PNPM, "dev"], { cwd: backend, env: { ...process.env, PORT: String(port) } }))
-  await timed("backend boot (medusa develop to /health)", () => waitForHttp(service, `http://localhost:${port}/health`, 300_000), timings, log)
+  const service = track(
+    startService("backend (medusa develop)", "npx", [...PNPM, "dev"], {
+      cwd: backend,
+      env: { ...process.env, PORT: String(port) },
+    }),
+  )
+  await timed(
+    "backend boot (medusa develop to /health)",
+    () => waitForHttp(service, `http://localhost:${port}/health`, 300_000),
+    timings,
+    log,
+  )
   return service
 }

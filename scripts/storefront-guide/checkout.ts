@@ -48,7 +48,25 @@ export function removeGuideScreenshots() {
  * time it shows the address or wallet button (the chain code loads with the check).
  */
 export async function checkoutInChromium(
-  { storefrontUrl, countryCode, sandbox, rail, label, shots, phone = false, chainChunks }: { storefrontUrl: string; countryCode: string; sandbox: SandboxConfigJson; rail: "deposit" | "connect"; label: string; shots: string | null; phone?: boolean; chainChunks?: string[] },
+  {
+    storefrontUrl,
+    countryCode,
+    sandbox,
+    rail,
+    label,
+    shots,
+    phone = false,
+    chainChunks,
+  }: {
+    storefrontUrl: string
+    countryCode: string
+    sandbox: SandboxConfigJson
+    rail: "deposit" | "connect"
+    label: string
+    shots: string | null
+    phone?: boolean
+    chainChunks?: string[]
+  },
   timings: Record<string, number>,
   log: (m: string) => void,
 ): Promise<CheckoutResult> {
@@ -58,7 +76,11 @@ export async function checkoutInChromium(
   if (rail === "connect") {
     const chain = sandbox.chains[0]!
     await fundCustomer(sandbox)
-    await injectAnvilWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, address: devAccounts.customer.address })
+    await injectAnvilWallet(page, {
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      address: devAccounts.customer.address,
+    })
   }
   const shot = async (name: string, fullPage = true) => {
     // The connect run's product, cart and address pages are the deposit run's: only its own steps are shot.
@@ -75,7 +97,10 @@ export async function checkoutInChromium(
   })
   const chainCodeCheck = (beforePaymentStep: number) => {
     if (!chainChunks) return {}
-    if (fetchedChainChunks.size === 0) throw new Error("the payment step showed a payable state without fetching the chain code (no chunk holding viem was requested)")
+    if (fetchedChainChunks.size === 0)
+      throw new Error(
+        "the payment step showed a payable state without fetching the chain code (no chunk holding viem was requested)",
+      )
     return { chainCode: { beforePaymentStep, forPaymentStep: fetchedChainChunks.size } }
   }
   try {
@@ -86,7 +111,8 @@ export async function checkoutInChromium(
       await page.waitForURL(/\/products\//)
       // A click before the product page has hydrated is lost (seen on next start with the machine loaded).
       await page.waitForLoadState("networkidle")
-      for (const group of await page.locator('[data-testid="product-options"]').all()) await group.locator('[data-testid="option-button"]').first().click()
+      for (const group of await page.locator('[data-testid="product-options"]').all())
+        await group.locator('[data-testid="option-button"]').first().click()
       await addToCart(page, log)
       await shot("1-product", false)
       await page.goto(`${base}/cart`)
@@ -112,14 +138,17 @@ export async function checkoutInChromium(
       await page.getByText("Standard Shipping").first().click()
       await page.locator('[data-testid="submit-delivery-option-button"]').click()
       await page.waitForURL(/step=payment/)
-      await page.getByText(rail === "deposit" ? "Stablecoins (send to an address)" : "Stablecoins (browser wallet)").click()
+      await page
+        .getByText(rail === "deposit" ? "Stablecoins (send to an address)" : "Stablecoins (browser wallet)")
+        .click()
       await shot("4-payment-method")
       await page.locator('[data-testid="submit-payment-button"]').click()
       await page.waitForURL(/step=review/)
     })
     // The store pages, the address and delivery steps and the payment method: no chain code yet.
     const beforePaymentStep = fetchedChainChunks.size
-    if (chainChunks && beforePaymentStep > 0) throw new Error(`the chain code loaded before the payment step: ${[...fetchedChainChunks].join(", ")}`)
+    if (chainChunks && beforePaymentStep > 0)
+      throw new Error(`the chain code loaded before the payment step: ${[...fetchedChainChunks].join(", ")}`)
     // The guide's consent sentence: the customer is not told to click a button the step does not have.
     await page.getByText("By sending the payment, you confirm").waitFor()
     const cartId = (await page.context().cookies()).find((c) => c.name === "_medusa_cart_id")?.value
@@ -140,7 +169,9 @@ export async function checkoutInChromium(
         return waitForConfirmation(page)
       })
       const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
-      const orderPayment = await step("confirmation page: payment state to receipt", () => orderPaymentOnConfirmation(page, shot))
+      const orderPayment = await step("confirmation page: payment state to receipt", () =>
+        orderPaymentOnConfirmation(page, shot),
+      )
       return { rail, orderId, cartId, paid: null, softNavigation, orderPayment, ...chainCode }
     }
 
@@ -148,15 +179,32 @@ export async function checkoutInChromium(
     // would get them from the copy button or the QR code), the token, the network's name and the address.
     const shown = await step("stablecoin step: verified address shown", async () => {
       await page.waitForSelector(".stablecoin-payment__address")
-      const [amount, token, chain, to] = await Promise.all([".stablecoin-payment__amount", ".stablecoin-payment__token", ".stablecoin-payment__chain", ".stablecoin-payment__address"].map((s) => page.textContent(s)))
+      const [amount, token, chain, to] = await Promise.all(
+        [
+          ".stablecoin-payment__amount",
+          ".stablecoin-payment__token",
+          ".stablecoin-payment__chain",
+          ".stablecoin-payment__address",
+        ].map((s) => page.textContent(s)),
+      )
       const baseUnits = await page.getAttribute(".stablecoin-payment__amount", "data-base-units")
-      return { amount: amount!.trim(), baseUnits: baseUnits!, token: token!.trim(), chain: chain!.trim(), to: to!.trim() }
+      return {
+        amount: amount!.trim(),
+        baseUnits: baseUnits!,
+        token: token!.trim(),
+        chain: chain!.trim(),
+        to: to!.trim(),
+      }
     })
     const chainCode = chainCodeCheck(beforePaymentStep)
     await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
     await paymentStepSettled(page, "deposit")
     await shot("5-deposit")
-    const onPhone = phone ? await step("phone: the checkout URL without cookies shows the same payment", () => openOnPhone(chromium.browser, page, cartId, shown)) : undefined
+    const onPhone = phone
+      ? await step("phone: the checkout URL without cookies shows the same payment", () =>
+          openOnPhone(chromium.browser, page, cartId, shown),
+        )
+      : undefined
     // A mark in the page's window: gone if the page were reloaded, so its survival shows the app navigated by itself.
     await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
     const paid = await payWhatThePageShows(shown, sandbox)
@@ -165,20 +213,43 @@ export async function checkoutInChromium(
       // The live progress, if the page shows it before the order is placed (it may go straight to the order).
       let progressShot: Promise<unknown> | undefined
       page
-        .waitForSelector('.stablecoin-payment:is([data-status="detected"], [data-status="confirming"], [data-status="paid"])', { timeout: 60_000 })
-        .then(() => (progressShot = shot("6-progress").catch(() => {})), () => {}) // a shot cut off by the redirect is left out
+        .waitForSelector(
+          '.stablecoin-payment:is([data-status="detected"], [data-status="confirming"], [data-status="paid"])',
+          { timeout: 60_000 },
+        )
+        .then(
+          () => (progressShot = shot("6-progress").catch(() => {})),
+          () => {},
+        ) // a shot cut off by the redirect is left out
       const id = await waitForConfirmation(page)
       if (progressShot) await progressShot
       else log("no progress state seen before the order (the first poll already found it placed)")
       return id
     })
     const softNavigation = await page.evaluate(() => "__stablecoinGuideMark" in window)
-    const orderPayment = await step("confirmation page: payment state to receipt", () => orderPaymentOnConfirmation(page, shot))
-    const completedCartRefused = onPhone ? await step("phone: the checkout URL of the completed cart resumes nothing", () => completedCartNotResumed(chromium.browser, onPhone.url)) : false
-    return { rail, orderId, cartId, paid, softNavigation, orderPayment, ...chainCode, ...(onPhone ? { phone: { ...onPhone, completedCartRefused } } : {}) }
+    const orderPayment = await step("confirmation page: payment state to receipt", () =>
+      orderPaymentOnConfirmation(page, shot),
+    )
+    const completedCartRefused = onPhone
+      ? await step("phone: the checkout URL of the completed cart resumes nothing", () =>
+          completedCartNotResumed(chromium.browser, onPhone.url),
+        )
+      : false
+    return {
+      rail,
+      orderId,
+      cartId,
+      paid,
+      softNavigation,
+      orderPayment,
+      ...chainCode,
+      ...(onPhone ? { phone: { ...onPhone, completedCartRefused } } : {}),
+    }
   } catch (error) {
     await page.screenshot({ path: path.join(DOCS, "dtc-starter-failure.png"), fullPage: true }).catch(() => {})
-    throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`)
+    throw new Error(
+      `${label}: ${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`,
+    )
   } finally {
     await chromium.close()
   }
@@ -190,20 +261,35 @@ async function fundCustomer(sandbox: SandboxConfigJson) {
   const { publicClient, walletClient } = localClients(chain.chainId, chain.rpcUrl)
   const wallet = walletClient(devAccounts.customer)
   for (const token of Object.values(chain.tokens)) {
-    const hash = await wallet.writeContract({ address: token.address as Address, abi: testTokenAbi, functionName: "mint", args: [devAccounts.customer.address, parseUnits("1000000", token.decimals)] })
+    const hash = await wallet.writeContract({
+      address: token.address as Address,
+      abi: testTokenAbi,
+      functionName: "mint",
+      args: [devAccounts.customer.address, parseUnits("1000000", token.decimals)],
+    })
     await publicClient.waitForTransactionReceipt({ hash })
   }
 }
 
 /** Pays exactly the shown amount of the shown token on the shown network (by its name) to the shown address. */
-async function payWhatThePageShows(shown: { amount: string; baseUnits: string; token: string; chain: string; to: string }, sandbox: SandboxConfigJson) {
+async function payWhatThePageShows(
+  shown: { amount: string; baseUnits: string; token: string; chain: string; to: string },
+  sandbox: SandboxConfigJson,
+) {
   // The network's and the token's cells start with their icon (an SVG with a letter): the name is what ends them.
   const chain = sandbox.chains.find((c) => CHAIN_NAMES[c.chainId] && shown.chain.endsWith(CHAIN_NAMES[c.chainId]!))
   const symbol = shown.token.split(/\s+/).pop()!
   const token = chain?.tokens[symbol as keyof typeof chain.tokens]
-  if (!chain || !token) throw new Error(`the page asks for ${shown.amount} on "${shown.chain}", which the sandbox does not have`)
+  if (!chain || !token)
+    throw new Error(`the page asks for ${shown.amount} on "${shown.chain}", which the sandbox does not have`)
   const amount = BigInt(shown.baseUnits)
-  await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, token: token.address as Address, to: shown.to as Address, amount })
+  await payDepositIntent({
+    rpcUrl: chain.rpcUrl,
+    chainId: chain.chainId,
+    token: token.address as Address,
+    to: shown.to as Address,
+    amount,
+  })
   return { display: formatUnits(amount, token.decimals), token: symbol, baseUnits: shown.baseUnits, to: shown.to }
 }
 
@@ -220,7 +306,13 @@ async function addToCart(page: Page, log: (m: string) => void) {
   const counted = page.locator('[data-testid="nav-cart-link"]').filter({ hasText: "(1)", visible: true })
   const button = page.locator('[data-testid="add-product-button"]')
   await button.filter({ hasText: "Add to cart" }).click()
-  if (await counted.waitFor({ timeout: 20_000 }).then(() => true, () => false)) return
+  if (
+    await counted.waitFor({ timeout: 20_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    return
   await button.filter({ hasText: "Add to cart" }).and(page.locator(":enabled")).waitFor({ timeout: 60_000 })
   log("the header still said Cart (0) 20 s after Add to cart had answered: page reloaded")
   await page.reload()
@@ -253,9 +345,12 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
  */
 async function openOnPhone(browser: Browser, page: Page, cartId: string, shown: { baseUnits: string; to: string }) {
   // The step writes the cart into its URL (history.replaceState) once the payment exists.
-  await page.waitForFunction((id) => new URL(location.href).searchParams.get("cart") === id, cartId, { timeout: 15_000 }).catch(() => {})
+  await page
+    .waitForFunction((id) => new URL(location.href).searchParams.get("cart") === id, cartId, { timeout: 15_000 })
+    .catch(() => {})
   const url = page.url()
-  if (new URL(url).searchParams.get("cart") !== cartId) throw new Error(`the payment step's URL does not name the cart ${cartId}: ${url}`)
+  if (new URL(url).searchParams.get("cart") !== cartId)
+    throw new Error(`the payment step's URL does not name the cart ${cartId}: ${url}`)
   const context = await browser.newContext(PHONE)
   try {
     if ((await context.cookies()).length) throw new Error("the phone's browser context has cookies")
@@ -264,13 +359,19 @@ async function openOnPhone(browser: Browser, page: Page, cartId: string, shown: 
     await phone.goto(url)
     await phone.waitForSelector(".stablecoin-payment__address")
     await paymentStepSettled(phone, "deposit")
-    const [to, baseUnits] = await Promise.all([phone.textContent(".stablecoin-payment__address"), phone.getAttribute(".stablecoin-payment__amount", "data-base-units")])
+    const [to, baseUnits] = await Promise.all([
+      phone.textContent(".stablecoin-payment__address"),
+      phone.getAttribute(".stablecoin-payment__amount", "data-base-units"),
+    ])
     const cookie = (await context.cookies()).find((c) => c.name === "_medusa_cart_id")?.value
     if (cookie !== cartId) throw new Error(`the phone got the cart cookie ${cookie ?? "(none)"}, meant ${cartId}`)
     if (new URL(phone.url()).searchParams.get("cart") !== cartId) throw new Error(`the phone ended on ${phone.url()}`)
     const sameAmount = baseUnits === shown.baseUnits
     const sameAddress = to?.trim() === shown.to
-    if (!sameAmount || !sameAddress) throw new Error(`the phone shows ${baseUnits} base units to ${to?.trim()}, the checkout ${shown.baseUnits} to ${shown.to}`)
+    if (!sameAmount || !sameAddress)
+      throw new Error(
+        `the phone shows ${baseUnits} base units to ${to?.trim()}, the checkout ${shown.baseUnits} to ${shown.to}`,
+      )
     await phone.screenshot({ path: path.join(DOCS, "dtc-starter-phone-5-deposit.png"), fullPage: true })
     return { url, sameAmount, sameAddress }
   } finally {
@@ -287,7 +388,8 @@ async function completedCartNotResumed(browser: Browser, url: string) {
     await phone.waitForLoadState("networkidle").catch(() => {})
     const cookie = (await context.cookies()).find((c) => c.name === "_medusa_cart_id")
     if (cookie) throw new Error(`the checkout URL of a completed cart set the cart cookie ${cookie.value}`)
-    if (await phone.locator(".stablecoin-payment").count()) throw new Error("the checkout URL of a completed cart shows a payment step")
+    if (await phone.locator(".stablecoin-payment").count())
+      throw new Error("the checkout URL of a completed cart shows a payment step")
     return true
   } finally {
     await context.close()

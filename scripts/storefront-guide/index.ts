@@ -38,12 +38,28 @@ const { values } = parseCommandLine({
   summary:
     "Applies docs/storefront-nextjs.md to a copy of Medusa's Next.js starter, runs the backend, the sandbox and the storefront, and checks out on each rail in Chromium (dev and production builds); prints the timings as JSON and removes everything it made.",
   options: {
-    starter: { type: "string", value: "<dir>", description: "The unmodified starter to copy (default: ../shared/starters/dtc-starter beside this repository)" },
-    "database-url": { type: "string", default: "postgres://postgres@localhost:5432/postgres", value: "<url>", description: "A Postgres server where the backend's database is created" },
+    starter: {
+      type: "string",
+      value: "<dir>",
+      description: "The unmodified starter to copy (default: ../shared/starters/dtc-starter beside this repository)",
+    },
+    "database-url": {
+      type: "string",
+      default: "postgres://postgres@localhost:5432/postgres",
+      value: "<url>",
+      description: "A Postgres server where the backend's database is created",
+    },
     keep: { type: "boolean", default: false, description: "Keep the temporary folder at the end" },
-    reuse: { type: "string", value: "<folder>/dtc-starter", description: "Apply the guide again to a kept folder and run it without reinstalling" },
+    reuse: {
+      type: "string",
+      value: "<folder>/dtc-starter",
+      description: "Apply the guide again to a kept folder and run it without reinstalling",
+    },
   },
-  examples: ["npm run storefront:guide -- --keep", "npm run storefront:guide -- --reuse /tmp/dtc-guide-XXXX/dtc-starter"],
+  examples: [
+    "npm run storefront:guide -- --keep",
+    "npm run storefront:guide -- --reuse /tmp/dtc-guide-XXXX/dtc-starter",
+  ],
 })
 const log = (m: string) => process.stderr.write(`[guide] ${m}\n`)
 const COUNTRY = "dk" // the starter's default region country (NEXT_PUBLIC_DEFAULT_REGION)
@@ -60,7 +76,8 @@ async function main() {
   const cleanUp = () => (cleaning ??= runCleanup(cleanup))
   let failed = true
   // Ctrl-C or a kill still runs the clean-up below.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)))
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void cleanUp().then(() => process.exit(130)))
   try {
     const reuse = values.reuse
     const app = reuse ? reapplyGuide(starter, path.resolve(reuse)) : await freshStore(root, starter, timings, cleanup)
@@ -94,18 +111,48 @@ async function main() {
     const merchant = await enableStablecoinInRegion(backendUrl)
     log(`region ${merchant.region} (${merchant.countries.join(", ")}) takes the stablecoin providers`)
     const footprint = storefrontPluginFootprint(app)
-    log(`the plugin brings ${footprint.packages} packages into the storefront, no Medusa server package (${footprint.medusaPackages.join(", ")})`)
+    log(
+      `the plugin brings ${footprint.packages} packages into the storefront, no Medusa server package (${footprint.medusaPackages.join(", ")})`,
+    )
     // The line storefront:config prints, pool and forwarder init code hash included: without them the browser refuses the deposit address.
     const storefrontConfig = await storefrontEnvLineOf(sandbox.toJSON())
-    const setup = { port: storefrontPort, backendUrl, publishableKey: merchant.publishableKey, countryCode: COUNTRY, storefrontConfig }
+    const setup = {
+      port: storefrontPort,
+      backendUrl,
+      publishableKey: merchant.publishableKey,
+      countryCode: COUNTRY,
+      storefrontConfig,
+    }
 
     /** One customer's checkout, the order on the confirmation page checked against the store's payment view. */
     const orders: CheckoutResult[] = []
-    const checkout = async (rail: "deposit" | "connect", label: string, shots: string | null, phone = false, chainChunks?: string[]) => {
-      const order = await timed(`${label}: checkout in Chromium (store to order page)`, () => checkoutInChromium({ storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON(), rail, label, shots, phone, chainChunks }, timings, log), timings, log)
-      const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, { headers: { "x-publishable-api-key": merchant.publishableKey } }).then((r) => r.json() as Promise<any>)
-      if (view.payment?.orderId !== order.orderId) throw new Error(`${label}: the confirmation page shows ${order.orderId}, the store's payment view ${view.payment?.orderId}`)
-      if (view.payment?.rail !== rail) throw new Error(`${label}: paid on the ${view.payment?.rail} rail, meant ${rail}`)
+    const checkout = async (
+      rail: "deposit" | "connect",
+      label: string,
+      shots: string | null,
+      phone = false,
+      chainChunks?: string[],
+    ) => {
+      const order = await timed(
+        `${label}: checkout in Chromium (store to order page)`,
+        () =>
+          checkoutInChromium(
+            { storefrontUrl, countryCode: COUNTRY, sandbox: sandbox.toJSON(), rail, label, shots, phone, chainChunks },
+            timings,
+            log,
+          ),
+        timings,
+        log,
+      )
+      const view = await fetch(`${backendUrl}/store/stablecoin/carts/${order.cartId}/payment`, {
+        headers: { "x-publishable-api-key": merchant.publishableKey },
+      }).then((r) => r.json() as Promise<any>)
+      if (view.payment?.orderId !== order.orderId)
+        throw new Error(
+          `${label}: the confirmation page shows ${order.orderId}, the store's payment view ${view.payment?.orderId}`,
+        )
+      if (view.payment?.rail !== rail)
+        throw new Error(`${label}: paid on the ${view.payment?.rail} rail, meant ${rail}`)
       orders.push(order)
     }
     removeGuideScreenshots()
@@ -122,20 +169,37 @@ async function main() {
     await checkout("connect", "next start, connect", "dtc-starter-connect", false, chainChunks)
     await production.stop()
     // The payment step's weight: the starter's own storefront built last, as the baseline (its files put back, then the guide's again).
-    const pluginSpec = JSON.parse(readFileSync(path.join(storefront, "package.json"), "utf8")).dependencies["medusa-payment-stablecoin"]
+    const pluginSpec = JSON.parse(readFileSync(path.join(storefront, "package.json"), "utf8")).dependencies[
+      "medusa-payment-stablecoin"
+    ]
     restoreStarterStorefront(starter, app)
-    const starterRoutes = routeWeightsOf(await buildStorefront(app, setup, "storefront next build (the starter's own)", timings, log))
+    const starterRoutes = routeWeightsOf(
+      await buildStorefront(app, setup, "storefront next build (the starter's own)", timings, log),
+    )
     applyStorefrontGuide(app, pluginSpec)
     const weight = {
-      nextBuild: { starter: starterRoutes, withPaymentStep: guideRoutes, checkoutFirstLoadAdded: Math.round((guideRoutes.checkout.firstLoad - starterRoutes.checkout.firstLoad) * 10) / 10 },
+      nextBuild: {
+        starter: starterRoutes,
+        withPaymentStep: guideRoutes,
+        checkoutFirstLoadAdded:
+          Math.round((guideRoutes.checkout.firstLoad - starterRoutes.checkout.firstLoad) * 10) / 10,
+      },
       storefrontReactAlone: await bundleWeightOf(storefront),
       chainChunks,
     }
-    log(`checkout route: ${starterRoutes.checkout.size} kB / first load ${starterRoutes.checkout.firstLoad} kB (starter), ${guideRoutes.checkout.size} kB / ${guideRoutes.checkout.firstLoad} kB with the payment step (+${weight.nextBuild.checkoutFirstLoadAdded} kB)`)
+    log(
+      `checkout route: ${starterRoutes.checkout.size} kB / first load ${starterRoutes.checkout.firstLoad} kB (starter), ${guideRoutes.checkout.size} kB / ${guideRoutes.checkout.firstLoad} kB with the payment step (+${weight.nextBuild.checkoutFirstLoadAdded} kB)`,
+    )
     failed = false
-    const result = "an order placed on each rail through the guide's storefront (next dev, then next build + next start)"
-    writeFileSync(path.join(root, "docs", "storefront-nextjs-weight.json"), `${JSON.stringify({ measured: new Date().toISOString().slice(0, 10), ...weight, chainCodeInChromium: orders.flatMap((o) => (o.chainCode ? [{ rail: o.rail, ...o.chainCode }] : [])) }, null, 2)}\n`)
-    process.stdout.write(`${JSON.stringify({ result, orders, weight, storefrontPluginPackages: footprint.packages, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`)
+    const result =
+      "an order placed on each rail through the guide's storefront (next dev, then next build + next start)"
+    writeFileSync(
+      path.join(root, "docs", "storefront-nextjs-weight.json"),
+      `${JSON.stringify({ measured: new Date().toISOString().slice(0, 10), ...weight, chainCodeInChromium: orders.flatMap((o) => (o.chainCode ? [{ rail: o.rail, ...o.chainCode }] : [])) }, null, 2)}\n`,
+    )
+    process.stdout.write(
+      `${JSON.stringify({ result, orders, weight, storefrontPluginPackages: footprint.packages, timings, totalSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`,
+    )
   } finally {
     await cleanUp()
     if (failed) process.exitCode = 1
@@ -143,7 +207,12 @@ async function main() {
 }
 
 /** A temporary folder holding the starter with the guide applied and installed; removed at the end unless --keep. */
-async function freshStore(root: string, starter: string, timings: Record<string, number>, cleanup: Array<() => unknown>) {
+async function freshStore(
+  root: string,
+  starter: string,
+  timings: Record<string, number>,
+  cleanup: Array<() => unknown>,
+) {
   const work = mkdtempSync(path.join(tmpdir(), "dtc-guide-"))
   cleanup.push(() => (values.keep ? log(`kept ${work}`) : rmSync(work, { recursive: true, force: true })))
   return prepareStore(root, starter, work, timings, log)
@@ -151,7 +220,10 @@ async function freshStore(root: string, starter: string, timings: Record<string,
 
 /** Last started, first stopped; a failing step does not keep the others from running. */
 async function runCleanup(cleanup: Array<() => Promise<unknown> | unknown>) {
-  for (const step of [...cleanup].reverse()) await Promise.resolve().then(step).catch((e) => log(`clean-up: ${e instanceof Error ? e.message : e}`))
+  for (const step of [...cleanup].reverse())
+    await Promise.resolve()
+      .then(step)
+      .catch((e) => log(`clean-up: ${e instanceof Error ? e.message : e}`))
 }
 
 main().then(

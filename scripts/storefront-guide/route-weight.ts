@@ -20,7 +20,8 @@ export function routeWeightsOf(buildOutput: string): RouteWeights {
   const rowOf = (route: string): RouteWeight => {
     const line = buildOutput.split("\n").find((l) => l.includes(` ${route} `) || l.trimEnd().endsWith(` ${route}`))
     const sizes = line && [...line.matchAll(/([\d.]+)\s*(B|kB|MB)\b/g)].map((m) => Number(m[1]) * KB[m[2]!]!)
-    if (!sizes || sizes.length < 2) throw new Error(`next build's route table has no row for ${route}:\n${buildOutput.slice(-3000)}`)
+    if (!sizes || sizes.length < 2)
+      throw new Error(`next build's route table has no row for ${route}:\n${buildOutput.slice(-3000)}`)
     return { size: round(sizes[0]!), firstLoad: round(sizes[1]!) }
   }
   return { checkout: rowOf(ROUTES.checkout), orderConfirmed: rowOf(ROUTES.orderConfirmed) }
@@ -32,7 +33,11 @@ export function routeWeightsOf(buildOutput: string): RouteWeights {
  */
 export function restoreStarterStorefront(starter: string, app: string) {
   const from = path.join(starter, "apps", "storefront")
-  cpSync(from, path.join(app, "apps", "storefront"), { recursive: true, force: true, filter: (src) => !/node_modules|\.next|\.turbo/.test(path.relative(from, src)) })
+  cpSync(from, path.join(app, "apps", "storefront"), {
+    recursive: true,
+    force: true,
+    filter: (src) => !/node_modules|\.next|\.turbo/.test(path.relative(from, src)),
+  })
 }
 
 /**
@@ -44,7 +49,8 @@ export function chainChunksOf(storefront: string): string[] {
   const root = path.join(storefront, ".next", "static", "chunks")
   const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"))
   const chain = files.filter((f) => /viem@|viem\.sh/.test(readFileSync(path.join(root, f), "utf8")))
-  if (chain.length === 0) throw new Error(`no chunk of the production build holds viem (looked in ${files.length} chunks)`)
+  if (chain.length === 0)
+    throw new Error(`no chunk of the production build holds viem (looked in ${files.length} chunks)`)
   return chain.map((f) => `/_next/static/chunks/${f.split(path.sep).join("/")}`)
 }
 
@@ -60,7 +66,10 @@ export type BundleWeight = { minified: number; gzipped: number }
 export async function bundleWeightOf(storefront: string) {
   // The installed copy's own exports map, read by path: a require.resolve from this repository would find the repository itself (a package's self-reference).
   const installed = realpathSync(path.join(storefront, "node_modules", "medusa-payment-stablecoin"))
-  const entry = path.join(installed, JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).exports["./storefront/react"].default)
+  const entry = path.join(
+    installed,
+    JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).exports["./storefront/react"].default,
+  )
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -85,10 +94,15 @@ export async function bundleWeightOf(storefront: string) {
   visit(Object.keys(outputs).find((o) => outputs[o]!.entryPoint)!)
   const weigh = (names: string[]): BundleWeight => {
     const bytes = names.map((n) => files.get(path.resolve("/", n))!)
-    return { minified: round(bytes.reduce((s, b) => s + b.length, 0) / 1000), gzipped: round(bytes.reduce((s, b) => s + gzipSync(b).length, 0) / 1000) }
+    return {
+      minified: round(bytes.reduce((s, b) => s + b.length, 0) / 1000),
+      gzipped: round(bytes.reduce((s, b) => s + gzipSync(b).length, 0) / 1000),
+    }
   }
   const all = Object.keys(outputs)
-  const viem = Object.values(outputs).flatMap((o) => Object.entries(o.inputs)).filter(([input]) => /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?viem\//.test(input))
+  const viem = Object.values(outputs)
+    .flatMap((o) => Object.entries(o.inputs))
+    .filter(([input]) => /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?viem\//.test(input))
   return {
     total: weigh(all),
     initial: weigh([...initial]),

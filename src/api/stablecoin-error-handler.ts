@@ -1,4 +1,9 @@
-import { errorHandler, type MedusaErrorHandlerFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import {
+  errorHandler,
+  type MedusaErrorHandlerFunction,
+  type MedusaRequest,
+  type MedusaResponse,
+} from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storefrontErrorAnswerOf, type StorefrontErrorAnswer } from "#src/lib/errors/storefront-error-answer"
 import { completionLockWaitAnswer, isMedusaLockWaitRanOut } from "./store/stablecoin/completion-lock-wait"
@@ -19,13 +24,17 @@ export function stablecoinErrorHandler(): MedusaErrorHandlerFunction {
     if (!isMedusaLockWaitRanOut(error)) return medusaDefault(error, req, res, next)
     return completionLockWaitAnswer(req).then(
       (busy) => (busy ? sendStorefrontErrorAnswer(req, res, busy) : medusaDefault(error, req, res, next)),
-      () => medusaDefault(error, req, res, next)
+      () => medusaDefault(error, req, res, next),
     )
   }
 }
 
 /** Writes a plugin error's answer; also used by the plugin's routes that refuse without throwing. */
-export function sendStorefrontErrorAnswer(req: Pick<MedusaRequest, "method" | "path" | "scope">, res: MedusaResponse, answer: StorefrontErrorAnswer) {
+export function sendStorefrontErrorAnswer(
+  req: Pick<MedusaRequest, "method" | "path" | "scope">,
+  res: MedusaResponse,
+  answer: StorefrontErrorAnswer,
+) {
   const line = `${req.method} ${req.path}: ${answer.status} ${answer.body.code}${answer.retryAfterSeconds === null ? "" : ` (Retry-After ${answer.retryAfterSeconds} s)`}`
   const logger = req.scope?.resolve(ContainerRegistrationKeys.LOGGER)
   if (answer.status >= 500) logger?.warn(line)

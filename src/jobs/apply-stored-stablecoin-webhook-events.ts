@@ -19,11 +19,16 @@ export default async function applyStoredStablecoinWebhookEventsJob(container: M
   if (!events.length) return
   const results = await Promise.all(
     events.map(({ event_id: eventId }) =>
-      module.applyWebhookEventInBackground(eventId, async () => (await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId } })).result)
-    )
+      module.applyWebhookEventInBackground(
+        eventId,
+        async () => (await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId } })).result,
+      ),
+    ),
   )
   const applied = results.filter((r) => r && r.state !== "failed").length
-  container.resolve(ContainerRegistrationKeys.LOGGER).info(`stablecoin: ${applied}/${events.length} stored webhook events applied at start`)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .info(`stablecoin: ${applied}/${events.length} stored webhook events applied at start`)
 }
 
 export const config = {

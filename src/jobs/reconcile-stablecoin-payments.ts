@@ -17,10 +17,35 @@ export default async function reconcileStablecoinPaymentsJob(container: MedusaCo
   const startedAt = new Date()
   try {
     const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: {} })
-    const { selected, polled, updated, captured, stopped, failed, rateLimited, serviceUnreachable, webhookEvents: events, extraPayments: extra, refundsOnChain: refunds, unfinishedOrders: unfinished } = result
+    const {
+      selected,
+      polled,
+      updated,
+      captured,
+      stopped,
+      failed,
+      rateLimited,
+      serviceUnreachable,
+      webhookEvents: events,
+      extraPayments: extra,
+      refundsOnChain: refunds,
+      unfinishedOrders: unfinished,
+    } = result
     const refundNews = refunds.found + refunds.nearMisses + refunds.failedChains
     const unfinishedNews = unfinished.overdue + unfinished.canceled + unfinished.failed.length
-    if (selected + events.found + events.exhausted + extra.receipts + extra.refundsAdded + extra.announced + extra.failedChains + refundNews + unfinishedNews === 0) return
+    if (
+      selected +
+        events.found +
+        events.exhausted +
+        extra.receipts +
+        extra.refundsAdded +
+        extra.announced +
+        extra.failedChains +
+        refundNews +
+        unfinishedNews ===
+      0
+    )
+      return
     const message =
       `stablecoin reconcile: ${events.processed}/${events.found} webhook events re-processed (${events.captured} captured, ${events.failed} failed, ${events.exhausted} payments flagged webhook_failed); ` +
       `${polled}/${selected} payments polled, ${updated} updated, ${captured} captured, ${stopped} stopped at max age, ${failed} failed` +
@@ -29,7 +54,17 @@ export default async function reconcileStablecoinPaymentsJob(container: MedusaCo
       `; chain scan: ${extra.scanned} payments, ${extra.logRequests} eth_getLogs, ${extra.receipts} new receipts, ${extra.refundsAdded} surplus refunds listed, ${extra.announced} refund_due events, ${extra.failedChains} chains unreadable` +
       `; refunds on chain: ${refunds.found} found, ${refunds.nearMisses} near misses, ${refunds.failedChains} chains unreadable` +
       `; orders that never finish: ${unfinished.overdue} overdue, ${unfinished.canceled} canceled, ${unfinished.failed.length} cancels failed`
-    if (rateLimited || serviceUnreachable || failed || events.failed || events.exhausted || extra.failedChains || refunds.failedChains || unfinished.failed.length) logger.warn(message)
+    if (
+      rateLimited ||
+      serviceUnreachable ||
+      failed ||
+      events.failed ||
+      events.exhausted ||
+      extra.failedChains ||
+      refunds.failedChains ||
+      unfinished.failed.length
+    )
+      logger.warn(message)
     else logger.info(message)
   } catch (e) {
     const error = describeError(e)

@@ -12,11 +12,21 @@ export type StatusAction = "capture" | "wait" | "merchant" | "never"
 
 export type StatusPolicy = { acceptLatePayments: boolean }
 
-type Row = { final: boolean; safeToShip: string; action: (rail: Rail, policy: StatusPolicy) => StatusAction; meaning: string }
+type Row = {
+  final: boolean
+  safeToShip: string
+  action: (rail: Rail, policy: StatusPolicy) => StatusAction
+  meaning: string
+}
 
 export const STATUS_TABLE: Record<ServiceStatus, Row> = {
   waiting: { final: false, safeToShip: "No", action: () => "wait", meaning: "Address issued, nothing received." },
-  confirming: { final: false, safeToShip: "No", action: () => "wait", meaning: "Transfer seen, awaiting confirmations." },
+  confirming: {
+    final: false,
+    safeToShip: "No",
+    action: () => "wait",
+    meaning: "Transfer seen, awaiting confirmations.",
+  },
   // Connect rail: paid is final (funds are already in the pool). Deposit rail: wait for swept.
   paid: {
     final: false,
@@ -25,10 +35,30 @@ export const STATUS_TABLE: Record<ServiceStatus, Row> = {
     meaning: "Correct amount confirmed.",
   },
   swept: { final: true, safeToShip: "Yes", action: () => "capture", meaning: "Settled into the merchant's pool." },
-  underpaid: { final: false, safeToShip: "Merchant's decision", action: () => "merchant", meaning: "Less than expected received; a top-up can still complete it." },
-  overpaid: { final: true, safeToShip: "Yes, refund the difference", action: () => "capture", meaning: "More than expected received; the surplus is recorded for a refund." },
-  wrong_token: { final: true, safeToShip: "No", action: () => "never", meaning: "A token that is not enabled was sent." },
-  expired: { final: false, safeToShip: "No", action: () => "wait", meaning: "Quote lapsed with nothing received; the address still accepts a late payment." },
+  underpaid: {
+    final: false,
+    safeToShip: "Merchant's decision",
+    action: () => "merchant",
+    meaning: "Less than expected received; a top-up can still complete it.",
+  },
+  overpaid: {
+    final: true,
+    safeToShip: "Yes, refund the difference",
+    action: () => "capture",
+    meaning: "More than expected received; the surplus is recorded for a refund.",
+  },
+  wrong_token: {
+    final: true,
+    safeToShip: "No",
+    action: () => "never",
+    meaning: "A token that is not enabled was sent.",
+  },
+  expired: {
+    final: false,
+    safeToShip: "No",
+    action: () => "wait",
+    meaning: "Quote lapsed with nothing received; the address still accepts a late payment.",
+  },
   expired_paid_late: {
     final: true,
     safeToShip: "Usually yes (option acceptLatePayments)",
@@ -52,7 +82,12 @@ export function isFinalStatus(status: ServiceStatus, rail: Rail): boolean {
  * merchant's own decision where the table leaves it to the merchant (underpaid, a refused late
  * payment). A merchant can never capture what the table forbids (wrong_token, held_sanctioned).
  */
-export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhook" | "reconcile" | "merchant" | "refresh", policy: StatusPolicy): boolean {
+export function allowsCapture(
+  status: ServiceStatus,
+  rail: Rail,
+  source: "webhook" | "reconcile" | "merchant" | "refresh",
+  policy: StatusPolicy,
+): boolean {
   const action = statusAction(status, rail, policy)
   return action === "capture" || (source === "merchant" && action === "merchant")
 }
@@ -62,7 +97,14 @@ export function allowsCapture(status: ServiceStatus, rail: Rail, source: "webhoo
  * cart may become an order awaiting payment (deferred authorization). wrong_token and
  * held_sanctioned are left out: neither can ever be captured, so neither places an order.
  */
-export const IN_FLIGHT_STATUSES: readonly ServiceStatus[] = ["confirming", "underpaid", "paid", "swept", "overpaid", "expired_paid_late"]
+export const IN_FLIGHT_STATUSES: readonly ServiceStatus[] = [
+  "confirming",
+  "underpaid",
+  "paid",
+  "swept",
+  "overpaid",
+  "expired_paid_late",
+]
 
 /**
  * Statuses after which the service has sent `payment_confirmed` (docs/decisions.md#when-payment_confirmed-is-sent):

@@ -59,5 +59,12 @@ function failedFor(payment: PublicStablecoinPayment): CheckoutState {
 
 /** States after which polling stops: nothing the customer or the service does changes them for this payment. */
 export function isSettledState(state: CheckoutState): boolean {
-  return state.status === "order_placed" || state.status === "refused" || state.status === "wrong_token" || state.status === "held" || state.status === "order_canceled" || (state.status === "failed" && state.payment !== null)
+  return (
+    state.status === "order_placed" ||
+    state.status === "refused" ||
+    state.status === "wrong_token" ||
+    state.status === "held" ||
+    state.status === "order_canceled" ||
+    (state.status === "failed" && state.payment !== null)
+  )
 }

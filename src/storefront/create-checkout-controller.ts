@@ -48,7 +48,13 @@ export type CreateCheckoutControllerParameters = {
 export type CheckoutController = ReturnType<typeof createCheckoutController>
 
 /** Phases in which the payment is in flight: the cart can be completed. */
-const IN_FLIGHT_PHASES: ReadonlyArray<PublicStablecoinPayment["phase"]> = ["detected", "confirming", "paid", "overpaid", "underpaid"]
+const IN_FLIGHT_PHASES: ReadonlyArray<PublicStablecoinPayment["phase"]> = [
+  "detected",
+  "confirming",
+  "paid",
+  "overpaid",
+  "underpaid",
+]
 /** After a completion run gave up, the next one starts no sooner than this. */
 const COMPLETION_PAUSE_MS = 30_000
 
@@ -64,7 +70,15 @@ const COMPLETION_PAUSE_MS = 30_000
  * controller.subscribe(render)
  * await controller.start({ rail: "deposit", token: "USDC", chainId: 8453 })
  */
-export function createCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs = 2000, maxPollingMs = 2 * 60 * 60 * 1000, sentPayments }: CreateCheckoutControllerParameters) {
+export function createCheckoutController({
+  client,
+  cart,
+  trustRoots,
+  onOrderPlaced,
+  pollIntervalMs = 2000,
+  maxPollingMs = 2 * 60 * 60 * 1000,
+  sentPayments,
+}: CreateCheckoutControllerParameters) {
   const loadVerifier = lazyDisplayVerifier(trustRoots)
   /** The parsed roots, known once the verifier is loaded: no answer is shown or paid before that. */
   let roots: StorefrontTrustRoots | null = null
@@ -76,14 +90,19 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
       roots = verifier.roots
       if (!roots) {
         console.error(
-          `medusa-payment-stablecoin: no usable trust roots (${verifier.rootsProblem}); the payment step will show no address and ask no wallet to pay. Pass trustRoots (npm run storefront:config prints them).`
+          `medusa-payment-stablecoin: no usable trust roots (${verifier.rootsProblem}); the payment step will show no address and ask no wallet to pay. Pass trustRoots (npm run storefront:config prints them).`,
         )
       }
     }
     return verifier.verify(payment)
   }
   const sent = sentPayments ?? createSentPayments()
-  let snapshot: CheckoutSnapshot = { checkout: { status: "idle" }, wallet: { step: "idle" }, canPay: false, payer: null }
+  let snapshot: CheckoutSnapshot = {
+    checkout: { status: "idle" },
+    wallet: { step: "idle" },
+    canPay: false,
+    payer: null,
+  }
   /** Whether the store asks for a refund address (GET /store/stablecoin/options), read once when a wallet paid. */
   let refundAddressMode: Promise<"off" | "optional" | "required"> | null = null
   const listeners = new Set<(s: CheckoutSnapshot) => void>()
@@ -114,7 +133,8 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
     if (snapshot.checkout.status === "order_placed") announce(snapshot.checkout.orderId)
   }
 
-  const fail = (error: CheckoutError, payment: PublicStablecoinPayment | null = null) => set({ checkout: { status: "failed", payment, error } })
+  const fail = (error: CheckoutError, payment: PublicStablecoinPayment | null = null) =>
+    set({ checkout: { status: "failed", payment, error } })
   const refuse = (paymentId: string, failure: TrustFailure) => {
     reportRefusal(paymentId, failure)
     set({ checkout: { status: "refused", paymentId, check: failure.check } })
@@ -122,14 +142,23 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
 
   const errorOf = (error: unknown): CheckoutError => {
     if (error instanceof StoreRequestError) {
-      return { code: error.code ?? "session_failed", message: sessionMessageOf(error), retryable: error.code !== "stablecoin_unsupported_currency" }
+      return {
+        code: error.code ?? "session_failed",
+        message: sessionMessageOf(error),
+        retryable: error.code !== "stablecoin_unsupported_currency",
+      }
     }
-    return { code: "network", message: "The store could not be reached. Check your connection; we keep trying.", retryable: true }
+    return {
+      code: "network",
+      message: "The store could not be reached. Check your connection; we keep trying.",
+      retryable: true,
+    }
   }
 
   /** Once the payment is in flight, completes the cart; one run at a time. */
   function completeIfInFlight(payment: PublicStablecoinPayment | null) {
-    const walletSent = snapshot.wallet.step === "submitted" || (payment !== null && sent.read(payment.paymentId).sent.length > 0)
+    const walletSent =
+      snapshot.wallet.step === "submitted" || (payment !== null && sent.read(payment.paymentId).sent.length > 0)
     const inFlight = walletSent || (payment !== null && IN_FLIGHT_PHASES.includes(payment.phase))
     if (!inFlight || completing || announcedOrder || Date.now() < completionBlockedUntil) return
     completing = true
@@ -138,7 +167,9 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
       .then((done) => {
         if (done.outcome === "order") announce(done.orderId)
         // A store that completes after the capture: its view will name the order; nothing to repeat.
-        else completionBlockedUntil = done.outcome === "after_capture" ? Number.POSITIVE_INFINITY : Date.now() + COMPLETION_PAUSE_MS
+        else
+          completionBlockedUntil =
+            done.outcome === "after_capture" ? Number.POSITIVE_INFINITY : Date.now() + COMPLETION_PAUSE_MS
       })
       .finally(() => {
         completing = false
@@ -151,7 +182,12 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
     try {
       const { payment, withheld } = await client.getCartPayment(cart.id)
       if (mine !== generation) return
-      if (withheld) return fail({ code: "unverified", message: "This payment could not be verified, so no address is shown. Choose the token again to start over.", retryable: true })
+      if (withheld)
+        return fail({
+          code: "unverified",
+          message: "This payment could not be verified, so no address is shown. Choose the token again to start over.",
+          retryable: true,
+        })
       if (!payment) {
         // resume() found no session yet: the customer chooses first.
         if (snapshot.checkout.status === "starting" && resuming) set({ checkout: { status: "idle" } })
@@ -166,7 +202,10 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
       const record = sent.read(payment.paymentId)
       const lastSent = record.sent[record.sent.length - 1]
       // A reload, Back or a second tab: the transaction this browser sent is shown, not a Pay button.
-      const wallet: WalletState = lastSent && (snapshot.wallet.step === "idle" || snapshot.wallet.step === "error") ? { step: "submitted", txHash: lastSent.txHash } : snapshot.wallet
+      const wallet: WalletState =
+        lastSent && (snapshot.wallet.step === "idle" || snapshot.wallet.step === "error")
+          ? { step: "submitted", txHash: lastSent.txHash }
+          : snapshot.wallet
       set({ checkout: next, wallet })
       // An order exists (this page, another tab or the store completed the cart): it is placed, whatever the payment's phase.
       if (payment.orderId) announce(payment.orderId)
@@ -184,7 +223,10 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
    */
   async function refundToPayer(payment: PublicStablecoinPayment, from: string) {
     if (payment.refundAddress) return
-    refundAddressMode ??= client.getOptions().then((o) => o.refundAddress, () => "off" as const)
+    refundAddressMode ??= client.getOptions().then(
+      (o) => o.refundAddress,
+      () => "off" as const,
+    )
     if ((await refundAddressMode) === "off") return
     await client.setRefundAddress(cart.id, from).catch(() => undefined)
   }
@@ -192,7 +234,13 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
   function schedule() {
     clearTimeout(timer)
     // Nothing to watch before a session exists (idle), nor after the payment settled.
-    if (stopped || snapshot.checkout.status === "idle" || isSettledState(snapshot.checkout) || Date.now() - pollingSince > maxPollingMs) return
+    if (
+      stopped ||
+      snapshot.checkout.status === "idle" ||
+      isSettledState(snapshot.checkout) ||
+      Date.now() - pollingSince > maxPollingMs
+    )
+      return
     timer = setTimeout(() => void poll().then(schedule), pollIntervalMs)
   }
 
@@ -242,10 +290,14 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
      * again for this payment (in this tab, after a reload, or in another tab). Failures land in
      * `wallet`; a refusal of the trust checks turns the step into `refused`.
      */
-    async payWithWallet(provider: Eip1193Provider, options: Pick<PayWithWalletParameters, "addChain" | "pollingIntervalMs"> = {}) {
+    async payWithWallet(
+      provider: Eip1193Provider,
+      options: Pick<PayWithWalletParameters, "addChain" | "pollingIntervalMs"> = {},
+    ) {
       const payment = paymentOf(snapshot.checkout)
       // Checked and claimed before the first await: a double click or a second tab finds it taken.
-      if (!payment || !snapshot.canPay || !canPayNow(snapshot.checkout) || !sent.claim(payment.paymentId, Date.now())) return
+      if (!payment || !snapshot.canPay || !canPayNow(snapshot.checkout) || !sent.claim(payment.paymentId, Date.now()))
+        return
       const paymentId = payment.paymentId
       paying = true
       set({ wallet: { step: "connecting", txHash: null } })
@@ -253,7 +305,12 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
       if (!loaded) {
         paying = false
         sent.release(paymentId)
-        return set({ wallet: { step: "error", error: { code: "wallet_error", message: "The wallet code did not load (connection)." } } })
+        return set({
+          wallet: {
+            step: "error",
+            error: { code: "wallet_error", message: "The wallet code did not load (connection)." },
+          },
+        })
       }
       const result = await loaded.payWithWallet({
         provider,
@@ -266,11 +323,21 @@ export function createCheckoutController({ client, cart, trustRoots, onOrderPlac
       paying = false
       if (!result.ok && !(result.sent && !result.sent.reverted)) {
         sent.release(paymentId, result.sent?.txHash)
-        if (result.error.code === "verification_failed") set({ checkout: { status: "refused", paymentId, check: (result.error.check ?? "pool_address") as TrustFailure["check"] } })
+        if (result.error.code === "verification_failed")
+          set({
+            checkout: {
+              status: "refused",
+              paymentId,
+              check: (result.error.check ?? "pool_address") as TrustFailure["check"],
+            },
+          })
         return set({ wallet: { step: "error", error: result.error } })
       }
       // Sent (a receipt that did not come back still leaves the transaction sent).
-      set({ wallet: { step: "submitted", txHash: result.ok ? result.txHash : result.sent!.txHash }, payer: result.ok ? result.from : snapshot.payer })
+      set({
+        wallet: { step: "submitted", txHash: result.ok ? result.txHash : result.sent!.txHash },
+        payer: result.ok ? result.from : snapshot.payer,
+      })
       if (result.ok) void refundToPayer(payment, result.from)
       completeIfInFlight(payment)
       await poll()

@@ -15,7 +15,8 @@ const PAYABLE_PHASES: ReadonlyArray<PublicStablecoinPayment["phase"]> = ["waitin
 export function isPayOffered(payment: PublicStablecoinPayment, record: SentPaymentRecord, now: number): boolean {
   if (!PAYABLE_PHASES.includes(payment.phase)) return false
   if (record.pendingSince !== null && now - record.pendingSince < PENDING_WALLET_REQUEST_MS) return false
-  if (payment.phase !== "underpaid") return record.sent.length === 0 && payment.txHash === null && payment.received === null
+  if (payment.phase !== "underpaid")
+    return record.sent.length === 0 && payment.txHash === null && payment.received === null
   const sentTotal = record.sent.reduce((sum, s) => sum + BigInt(s.baseUnits), 0n)
   return BigInt(payment.received?.baseUnits ?? "0") >= sentTotal
 }

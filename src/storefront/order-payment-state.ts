@@ -20,7 +20,10 @@ export function canceledRefundOf(payment: PublicStablecoinPayment): CanceledRefu
   const listed = payment.refunds.filter((r) => r.reason === "order_canceled")
   if (!listed.length) return null
   const units = listed.reduce((sum, r) => sum + BigInt(r.amount.baseUnits), 0n)
-  return { amount: { baseUnits: units.toString(), display: formatTokenAmount(units, payment.token.decimals) }, refunded: listed.every((r) => r.state === "sent") }
+  return {
+    amount: { baseUnits: units.toString(), display: formatTokenAmount(units, payment.token.decimals) },
+    refunded: listed.every((r) => r.state === "sent"),
+  }
 }
 
 /**
@@ -44,6 +47,7 @@ export function orderPaymentStateOf(payment: PublicStablecoinPayment): OrderPaym
   if (canceled) return { status: "canceled", payment, refund: canceled }
   if (isCapturedPayment(payment)) return { status: "paid", payment, surplus: payment.surplus }
   if (payment.status === "underpaid") return { status: "underpaid", payment, remaining: payment.remaining }
-  if (["wrong_token", "held_sanctioned"].includes(payment.status) || payment.phase === "failed") return { status: "attention", payment }
+  if (["wrong_token", "held_sanctioned"].includes(payment.status) || payment.phase === "failed")
+    return { status: "attention", payment }
   return { status: "confirming", payment }
 }

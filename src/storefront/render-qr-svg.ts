@@ -14,6 +14,11 @@ export type RenderQrSvgParameters = {
  * error correction M: a phone camera reads it from a screen at checkout size.
  * @example const svg = await renderQrSvg({ text: payment.deposit.paymentUri })
  */
-export function renderQrSvg({ text, margin = 2, dark = "#000000", light = "#ffffff" }: RenderQrSvgParameters): Promise<string> {
+export function renderQrSvg({
+  text,
+  margin = 2,
+  dark = "#000000",
+  light = "#ffffff",
+}: RenderQrSvgParameters): Promise<string> {
   return QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin, color: { dark, light } })
 }

@@ -22,7 +22,9 @@ export type SentPayments = ReturnType<typeof createSentPayments>
  * mode, a test) it keeps the record in memory for this page.
  * @example const sent = createSentPayments(window.localStorage); sent.claim(paymentId, Date.now())
  */
-export function createSentPayments(storage: Pick<Storage, "getItem" | "setItem"> | null = globalThis.localStorage ?? null) {
+export function createSentPayments(
+  storage: Pick<Storage, "getItem" | "setItem"> | null = globalThis.localStorage ?? null,
+) {
   const memory = new Map<string, SentPaymentRecord>()
   const read = (paymentId: string): SentPaymentRecord => {
     try {
@@ -53,7 +55,10 @@ export function createSentPayments(storage: Pick<Storage, "getItem" | "setItem">
     /** The wallet gave a transaction hash: the payment is sent from this browser, whatever happens next. */
     recordSent(paymentId: string, txHash: string, baseUnits: bigint, now: number) {
       const record = read(paymentId)
-      write(paymentId, { pendingSince: null, sent: [...record.sent.filter((s) => s.txHash !== txHash), { txHash, baseUnits: baseUnits.toString(), at: now }] })
+      write(paymentId, {
+        pendingSince: null,
+        sent: [...record.sent.filter((s) => s.txHash !== txHash), { txHash, baseUnits: baseUnits.toString(), at: now }],
+      })
     },
     /** The wallet refused (nothing sent), or a sent transaction reverted (nothing paid): Pay may be offered again. */
     release(paymentId: string, revertedTxHash?: string) {

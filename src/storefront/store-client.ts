@@ -1,13 +1,24 @@
 import type { StablecoinCartPaymentResponse, StablecoinStoreOptions } from "../lib/checkout/public-payment"
 import { readAnswerMessage } from "../lib/errors/answer-message"
-import { PROVIDER_IDENTIFIERS, STOREFRONT_ERROR_CODES, type Rail, type StablecoinSessionChoice, type StorefrontErrorCode } from "../lib/session-data"
+import {
+  PROVIDER_IDENTIFIERS,
+  STOREFRONT_ERROR_CODES,
+  type Rail,
+  type StablecoinSessionChoice,
+  type StorefrontErrorCode,
+} from "../lib/session-data"
 
 /**
  * The part of `@medusajs/js-sdk`'s `Medusa` instance the step uses: `client.fetch`, which adds the
  * publishable key, locale and auth headers the storefront configured once (a starter's `sdk`).
  */
 export type MedusaSdkLike = {
-  client: { fetch<T>(path: string, init?: { method?: string; body?: Record<string, unknown>; headers?: Record<string, string> }): Promise<T> }
+  client: {
+    fetch<T>(
+      path: string,
+      init?: { method?: string; body?: Record<string, unknown>; headers?: Record<string, string> },
+    ): Promise<T>
+  }
 }
 
 export type CreateStablecoinStoreClientParameters = {
@@ -37,14 +48,15 @@ export class StoreRequestError extends Error {
     /** One of STOREFRONT_ERROR_CODES when the plugin refused the session for a reason the customer can act on. */
     readonly code: StorefrontErrorCode | null,
     /** The `Retry-After` header in ms, when the answer had one. */
-    readonly retryAfterMs: number | null = null
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message)
   }
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(STOREFRONT_ERROR_CODES))
-const storefrontCodeOf = (code: string | null): StorefrontErrorCode | null => (code !== null && KNOWN_CODES.has(code) ? (code as StorefrontErrorCode) : null)
+const storefrontCodeOf = (code: string | null): StorefrontErrorCode | null =>
+  code !== null && KNOWN_CODES.has(code) ? (code as StorefrontErrorCode) : null
 
 type StoreRequest = <T>(path: string, init?: { method?: "GET" | "POST"; body?: Record<string, unknown> }) => Promise<T>
 
@@ -75,16 +87,24 @@ export function createStablecoinStoreClient(parameters: CreateStablecoinStoreCli
     /** The chains and tokens the store takes. */
     getOptions: () => request<StablecoinStoreOptions>("/store/stablecoin/options"),
     /** The public view of the cart's stablecoin payment (null payment before a session exists). */
-    getCartPayment: (cartId: string) => request<StablecoinCartPaymentResponse>(`/store/stablecoin/carts/${encodeURIComponent(cartId)}/payment`),
+    getCartPayment: (cartId: string) =>
+      request<StablecoinCartPaymentResponse>(`/store/stablecoin/carts/${encodeURIComponent(cartId)}/payment`),
     /**
      * Starts (or replaces) the cart's stablecoin session on `rail`: creates the payment collection
      * when the cart has none, then the session. The provider verifies the addresses on-chain before
      * it answers; a refusal throws StoreRequestError with its `code`.
      */
-    async startSession({ cart, rail, ...choice }: { cart: StablecoinCart; rail: Rail } & StablecoinSessionChoice): Promise<void> {
+    async startSession({
+      cart,
+      rail,
+      ...choice
+    }: { cart: StablecoinCart; rail: Rail } & StablecoinSessionChoice): Promise<void> {
       let collectionId = cart.payment_collection?.id
       if (!collectionId) {
-        const created = await request<{ payment_collection: { id: string } }>("/store/payment-collections", { method: "POST", body: { cart_id: cart.id } })
+        const created = await request<{ payment_collection: { id: string } }>("/store/payment-collections", {
+          method: "POST",
+          body: { cart_id: cart.id },
+        })
         collectionId = created.payment_collection.id
       }
       await request(`/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`, {
@@ -97,14 +117,21 @@ export function createStablecoinStoreClient(parameters: CreateStablecoinStoreCli
      * it and answers 400 naming refundAddress otherwise). Kept on the store's ledger, not in the session.
      */
     setRefundAddress: (cartId: string, refundAddress: string) =>
-      request<{ refundAddress: string }>(`/store/stablecoin/carts/${encodeURIComponent(cartId)}/payment/refund-address`, { method: "POST", body: { refundAddress } }),
+      request<{ refundAddress: string }>(
+        `/store/stablecoin/carts/${encodeURIComponent(cartId)}/payment/refund-address`,
+        { method: "POST", body: { refundAddress } },
+      ),
     /**
      * Completes the cart. With deferred authorization the store answers 409
      * `stablecoin_payment_not_in_flight` with Retry-After until the payment is in flight, then
      * places the order; older stores answer 400 not_allowed until the webhook captured (both thrown).
      * Once an order exists, 200 with it.
      */
-    completeCart: (cartId: string) => request<{ type: "order"; order: { id: string } } | { type: "cart"; error?: unknown }>(`/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: {} }),
+    completeCart: (cartId: string) =>
+      request<{ type: "order"; order: { id: string } } | { type: "cart"; error?: unknown }>(
+        `/store/carts/${encodeURIComponent(cartId)}/complete`,
+        { method: "POST", body: {} },
+      ),
   }
 }
 
@@ -114,45 +141,78 @@ export function createStablecoinStoreClient(parameters: CreateStablecoinStoreCli
  * message the plugin writes for this case (lib/errors/answer-message.ts).
  */
 function sdkRequest(sdk: MedusaSdkLike): StoreRequest {
-  return async <T,>(path: string, init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}): Promise<T> => {
+  return async <T>(
+    path: string,
+    init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {},
+  ): Promise<T> => {
     try {
-      return await sdk.client.fetch<T>(path, { method: init.method ?? "GET", body: init.body, headers: { accept: "application/json" } })
+      return await sdk.client.fetch<T>(path, {
+        method: init.method ?? "GET",
+        body: init.body,
+        headers: { accept: "application/json" },
+      })
     } catch (error) {
       const { status, message } = error as { status?: unknown; message?: unknown }
       if (typeof status !== "number") throw error
-      const { code, text, retryAfterSeconds } = readAnswerMessage(typeof message === "string" ? message : `Store request failed (${status})`)
-      throw new StoreRequestError(status, null, text, storefrontCodeOf(code), retryAfterSeconds === null ? null : retryAfterSeconds * 1000)
+      const { code, text, retryAfterSeconds } = readAnswerMessage(
+        typeof message === "string" ? message : `Store request failed (${status})`,
+      )
+      throw new StoreRequestError(
+        status,
+        null,
+        text,
+        storefrontCodeOf(code),
+        retryAfterSeconds === null ? null : retryAfterSeconds * 1000,
+      )
     }
   }
 }
 
 /** Requests with fetch and the publishable key. A missing URL or key is a build mistake: said at once, naming the variable, never guessed. */
-function fetchRequest({ baseUrl, publishableKey, fetch: fetchFn = globalThis.fetch?.bind(globalThis) }: { baseUrl: string; publishableKey: string; fetch?: typeof fetch }): StoreRequest {
+function fetchRequest({
+  baseUrl,
+  publishableKey,
+  fetch: fetchFn = globalThis.fetch?.bind(globalThis),
+}: {
+  baseUrl: string
+  publishableKey: string
+  fetch?: typeof fetch
+}): StoreRequest {
   if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
     throw new Error(
-      `medusa-payment-stablecoin: no Medusa backend URL (got ${JSON.stringify(baseUrl ?? null)}). Pass the storefront's @medusajs/js-sdk client as \`sdk\`, or \`baseUrl\` from your build's backend variable (NEXT_PUBLIC_MEDUSA_BACKEND_URL in Medusa's starter); there is no default.`
+      `medusa-payment-stablecoin: no Medusa backend URL (got ${JSON.stringify(baseUrl ?? null)}). Pass the storefront's @medusajs/js-sdk client as \`sdk\`, or \`baseUrl\` from your build's backend variable (NEXT_PUBLIC_MEDUSA_BACKEND_URL in Medusa's starter); there is no default.`,
     )
   }
-  if (!publishableKey) throw new Error("medusa-payment-stablecoin: no publishable key. Pass the storefront's @medusajs/js-sdk client as `sdk`, or `publishableKey` (NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY in Medusa's starter).")
+  if (!publishableKey)
+    throw new Error(
+      "medusa-payment-stablecoin: no publishable key. Pass the storefront's @medusajs/js-sdk client as `sdk`, or `publishableKey` (NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY in Medusa's starter).",
+    )
   const root = baseUrl.replace(/\/+$/, "")
-  return async <T,>(path: string, init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {}): Promise<T> => {
+  return async <T>(
+    path: string,
+    init: { method?: "GET" | "POST"; body?: Record<string, unknown> } = {},
+  ): Promise<T> => {
     const res = await fetchFn(`${root}${path}`, {
       method: init.method ?? "GET",
-      headers: { "x-publishable-api-key": publishableKey, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        "x-publishable-api-key": publishableKey,
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     })
     const text = await res.text()
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
     if (!res.ok) {
       const code = typeof json.code === "string" ? json.code : null
-      const message = typeof json.message === "string" ? readAnswerMessage(json.message).text : `Store request failed (${res.status})`
+      const message =
+        typeof json.message === "string" ? readAnswerMessage(json.message).text : `Store request failed (${res.status})`
       const retryAfter = Number(res.headers.get("retry-after"))
       throw new StoreRequestError(
         res.status,
         typeof json.type === "string" ? json.type : null,
         message,
         storefrontCodeOf(code),
-        Number.isFinite(retryAfter) && retryAfter >= 0 && res.headers.has("retry-after") ? retryAfter * 1000 : null
+        Number.isFinite(retryAfter) && retryAfter >= 0 && res.headers.has("retry-after") ? retryAfter * 1000 : null,
       )
     }
     return json as T

@@ -13,7 +13,10 @@ export default async function applyStablecoinWebhookEvent({ event, container }: 
   const { eventId } = event.data
   void container
     .resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    .applyWebhookEventInBackground(eventId, async () => (await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId } })).result)
+    .applyWebhookEventInBackground(
+      eventId,
+      async () => (await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId } })).result,
+    )
 }
 
 export const config: SubscriberConfig = { event: WEBHOOK_EVENT_RECORDED }

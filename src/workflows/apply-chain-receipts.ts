@@ -12,9 +12,14 @@ export { REFUND_DUE_EVENT, type ApplyChainReceiptsResult, type RefundDueEventDat
  * This workflow brings a payment's ledger row in line with the receipts the chain scan recorded,
  * under the payment's lock, and announces each surplus owed back once (settleChainReceiptsStep).
  */
-export const applyChainReceiptsWorkflow = createWorkflow(applyChainReceiptsWorkflowId, (input: { paymentRowId: string; paymentId: string }) => {
-  const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: [paymentLockKey(input.paymentId)], ...PAYMENT_LOCK_TIMING })))
-  const settled = settleChainReceiptsStep(input)
-  releaseStablecoinLockStep(lock)
-  return new WorkflowResponse(settled)
-})
+export const applyChainReceiptsWorkflow = createWorkflow(
+  applyChainReceiptsWorkflowId,
+  (input: { paymentRowId: string; paymentId: string }) => {
+    const lock = acquireStablecoinLockStep(
+      transform({ input }, ({ input }) => ({ keys: [paymentLockKey(input.paymentId)], ...PAYMENT_LOCK_TIMING })),
+    )
+    const settled = settleChainReceiptsStep(input)
+    releaseStablecoinLockStep(lock)
+    return new WorkflowResponse(settled)
+  },
+)

@@ -33,23 +33,39 @@ export type AppliedObservation = {
  * @example
  * const { result } = await applyPaymentObservationWorkflow(container).run({ input: { observation } })
  */
-export const applyPaymentObservationWorkflow = createWorkflow(applyPaymentObservationWorkflowId, (input: { observation: PaymentObservation }) => {
-  const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: [paymentLockKey(input.observation.paymentId)], ...PAYMENT_LOCK_TIMING })))
-  const row = findLedgerPaymentStep(transform({ input }, ({ input }) => ({ paymentId: input.observation.paymentId })))
-  const unknown = when("stablecoin-unknown-payment", { row }, ({ row }) => !row).then(() => recordUnknownPaymentStep(input))
-  const judged = when("stablecoin-known-payment", { row }, ({ row }) => !!row).then(() =>
-    judgePaymentObservationStep(transform({ input, row }, ({ input, row }) => ({ observation: input.observation, row: row! })))
-  )
-  const captured = when("stablecoin-capture-allowed", { judged }, ({ judged }) => !!judged?.capture).then(() =>
-    captureStablecoinPaymentWorkflow.runAsStep({ input: transform({ judged }, ({ judged }) => judged!.capture!) })
-  )
-  releaseStablecoinLockStep(lock)
-  const applied = transform({ unknown, judged, captured }, ({ unknown, judged, captured }): AppliedObservation => {
-    if (!judged) return unknown ?? { outcome: "unknown_payment", paymentRowId: null, changed: false }
-    if (judged.outcome === "capture") {
-      return { outcome: captured?.orderCanceled ? "order_canceled" : captured?.captured ? "captured" : "recorded", paymentRowId: judged.paymentRowId, changed: true }
-    }
-    return { outcome: judged.outcome, paymentRowId: judged.paymentRowId, changed: judged.changed }
-  })
-  return new WorkflowResponse(applied)
-})
+export const applyPaymentObservationWorkflow = createWorkflow(
+  applyPaymentObservationWorkflowId,
+  (input: { observation: PaymentObservation }) => {
+    const lock = acquireStablecoinLockStep(
+      transform({ input }, ({ input }) => ({
+        keys: [paymentLockKey(input.observation.paymentId)],
+        ...PAYMENT_LOCK_TIMING,
+      })),
+    )
+    const row = findLedgerPaymentStep(transform({ input }, ({ input }) => ({ paymentId: input.observation.paymentId })))
+    const unknown = when("stablecoin-unknown-payment", { row }, ({ row }) => !row).then(() =>
+      recordUnknownPaymentStep(input),
+    )
+    const judged = when("stablecoin-known-payment", { row }, ({ row }) => !!row).then(() =>
+      judgePaymentObservationStep(
+        transform({ input, row }, ({ input, row }) => ({ observation: input.observation, row: row! })),
+      ),
+    )
+    const captured = when("stablecoin-capture-allowed", { judged }, ({ judged }) => !!judged?.capture).then(() =>
+      captureStablecoinPaymentWorkflow.runAsStep({ input: transform({ judged }, ({ judged }) => judged!.capture!) }),
+    )
+    releaseStablecoinLockStep(lock)
+    const applied = transform({ unknown, judged, captured }, ({ unknown, judged, captured }): AppliedObservation => {
+      if (!judged) return unknown ?? { outcome: "unknown_payment", paymentRowId: null, changed: false }
+      if (judged.outcome === "capture") {
+        return {
+          outcome: captured?.orderCanceled ? "order_canceled" : captured?.captured ? "captured" : "recorded",
+          paymentRowId: judged.paymentRowId,
+          changed: true,
+        }
+      }
+      return { outcome: judged.outcome, paymentRowId: judged.paymentRowId, changed: judged.changed }
+    })
+    return new WorkflowResponse(applied)
+  },
+)

@@ -36,31 +36,76 @@ export type CaptureStablecoinPaymentWorkflowInput = {
  * Medusa really captured. An order canceled before the capture is not captured, and one canceled
  * during it is captured and refunded in full: either way everything received is listed as owed back.
  */
-export const captureStablecoinPaymentWorkflow = createWorkflow(captureStablecoinPaymentWorkflowId, (input: CaptureStablecoinPaymentWorkflowInput) => {
-  const lock = acquireStablecoinLockStep(transform({ input }, ({ input }) => ({ keys: input.cart.cartId ? [cartLockKey(input.cart.cartId)] : [], ...CART_LOCK_TIMING })))
-  recordPaymentFactStep(transform({ input }, ({ input }) => ({ paymentRowId: input.paymentRowId, fact: { confirmation: input.confirmation } })))
-  const order = placeOrderUnderCartLockStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, cartId: input.cart.cartId, orderId: input.cart.orderId })))
-  const capture = captureSessionOfPlacedOrderStep(transform({ input, order }, ({ input, order }) => ({ sessionId: input.session.id, orderId: order.awaitingCapture })))
-  releaseStablecoinLockStep(lock)
-  when("stablecoin-placed-order-captured", { capture }, ({ capture }) => !!capture?.paymentId).then(() => {
-    emitEventStep({ eventName: PaymentEvents.CAPTURED, data: transform({ capture }, ({ capture }) => ({ id: capture!.paymentId! })) })
-  })
-  when("stablecoin-no-order-to-capture-for", { order }, ({ order }) => !order.placed && !order.awaitingCapture).then(() => {
-    processPaymentAsWorkflowStep(transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })))
-  })
-  const captured = when("stablecoin-captured", { capture }, ({ capture }) => !capture?.orderCanceled || !!capture.paymentId).then(() =>
-    markPaymentCapturedStep(
+export const captureStablecoinPaymentWorkflow = createWorkflow(
+  captureStablecoinPaymentWorkflowId,
+  (input: CaptureStablecoinPaymentWorkflowInput) => {
+    const lock = acquireStablecoinLockStep(
+      transform({ input }, ({ input }) => ({
+        keys: input.cart.cartId ? [cartLockKey(input.cart.cartId)] : [],
+        ...CART_LOCK_TIMING,
+      })),
+    )
+    recordPaymentFactStep(
       transform({ input }, ({ input }) => ({
         paymentRowId: input.paymentRowId,
-        sessionId: input.session.id,
-        source: input.confirmation.source,
-        settledAttention: input.settledAttention,
-      }))
+        fact: { confirmation: input.confirmation },
+      })),
     )
-  )
-  // After markPaymentCaptured: the order_canceled flag it leaves is the last word.
-  when("stablecoin-order-canceled", { capture, captured }, ({ capture }) => !!capture?.orderCanceled).then(() => {
-    oweBackForCanceledOrderStep(transform({ input, order }, ({ input, order }) => ({ paymentRowId: input.paymentRowId, orderId: order.awaitingCapture })))
-  })
-  return new WorkflowResponse(transform({ captured, capture }, ({ captured, capture }) => ({ captured: captured ?? null, orderCanceled: !!capture?.orderCanceled })))
-})
+    const order = placeOrderUnderCartLockStep(
+      transform({ input }, ({ input }) => ({
+        sessionId: input.session.id,
+        cartId: input.cart.cartId,
+        orderId: input.cart.orderId,
+      })),
+    )
+    const capture = captureSessionOfPlacedOrderStep(
+      transform({ input, order }, ({ input, order }) => ({
+        sessionId: input.session.id,
+        orderId: order.awaitingCapture,
+      })),
+    )
+    releaseStablecoinLockStep(lock)
+    when("stablecoin-placed-order-captured", { capture }, ({ capture }) => !!capture?.paymentId).then(() => {
+      emitEventStep({
+        eventName: PaymentEvents.CAPTURED,
+        data: transform({ capture }, ({ capture }) => ({ id: capture!.paymentId! })),
+      })
+    })
+    when("stablecoin-no-order-to-capture-for", { order }, ({ order }) => !order.placed && !order.awaitingCapture).then(
+      () => {
+        processPaymentAsWorkflowStep(
+          transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })),
+        )
+      },
+    )
+    const captured = when(
+      "stablecoin-captured",
+      { capture },
+      ({ capture }) => !capture?.orderCanceled || !!capture.paymentId,
+    ).then(() =>
+      markPaymentCapturedStep(
+        transform({ input }, ({ input }) => ({
+          paymentRowId: input.paymentRowId,
+          sessionId: input.session.id,
+          source: input.confirmation.source,
+          settledAttention: input.settledAttention,
+        })),
+      ),
+    )
+    // After markPaymentCaptured: the order_canceled flag it leaves is the last word.
+    when("stablecoin-order-canceled", { capture, captured }, ({ capture }) => !!capture?.orderCanceled).then(() => {
+      oweBackForCanceledOrderStep(
+        transform({ input, order }, ({ input, order }) => ({
+          paymentRowId: input.paymentRowId,
+          orderId: order.awaitingCapture,
+        })),
+      )
+    })
+    return new WorkflowResponse(
+      transform({ captured, capture }, ({ captured, capture }) => ({
+        captured: captured ?? null,
+        orderCanceled: !!capture?.orderCanceled,
+      })),
+    )
+  },
+)

@@ -25,15 +25,24 @@ export type CheckStablecoinSessionStatusResult = {
  * a reconcile poll is, so it captures only with captureOnReconcile and otherwise flags a confirmed
  * payment whose webhook is missing for the merchant's Confirm (docs/architecture.md#check-status).
  */
-export const checkStablecoinSessionStatusWorkflow = createWorkflow(checkStablecoinSessionStatusWorkflowId, (input: CheckStablecoinSessionStatusInput) => {
-  const payment = claimSessionStatusReadStep(transform({ input }, ({ input }) => ({ ...input, minIntervalMs: CHECK_STATUS_MIN_INTERVAL_MS })))
-  const polled = when("stablecoin-session-status-read-claimed", { payment }, ({ payment }) => !!payment).then(() =>
-    pollStablecoinPaymentStep(transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })))
-  )
-  return new WorkflowResponse(
-    transform({ polled }, ({ polled }): CheckStablecoinSessionStatusResult => {
-      if (!polled) return { checked: false, outcome: null }
-      return "error" in polled ? { checked: true, outcome: null, error: polled.error } : { checked: true, outcome: polled.outcome }
-    })
-  )
-})
+export const checkStablecoinSessionStatusWorkflow = createWorkflow(
+  checkStablecoinSessionStatusWorkflowId,
+  (input: CheckStablecoinSessionStatusInput) => {
+    const payment = claimSessionStatusReadStep(
+      transform({ input }, ({ input }) => ({ ...input, minIntervalMs: CHECK_STATUS_MIN_INTERVAL_MS })),
+    )
+    const polled = when("stablecoin-session-status-read-claimed", { payment }, ({ payment }) => !!payment).then(() =>
+      pollStablecoinPaymentStep(
+        transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })),
+      ),
+    )
+    return new WorkflowResponse(
+      transform({ polled }, ({ polled }): CheckStablecoinSessionStatusResult => {
+        if (!polled) return { checked: false, outcome: null }
+        return "error" in polled
+          ? { checked: true, outcome: null, error: polled.error }
+          : { checked: true, outcome: polled.outcome }
+      }),
+    )
+  },
+)

@@ -12,9 +12,26 @@ export const confirmStablecoinPaymentByMerchantWorkflowId = "confirm-stablecoin-
  * "merchant", which may capture what the status table leaves to the merchant (underpaid, a late
  * payment, a lost webhook), never wrong_token or held_sanctioned, and never a contradicting record.
  */
-export const confirmStablecoinPaymentByMerchantWorkflow = createWorkflow(confirmStablecoinPaymentByMerchantWorkflowId, (input: { paymentRowId: string }) => {
-  const row = retrieveLedgerPaymentStep(input)
-  const polled = pollStablecoinPaymentStep(transform({ row }, ({ row }) => ({ payment: { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail }, source: "merchant" as const })))
-  throwWhenServiceUnansweredStep(transform({ row, polled }, ({ row, polled }) => ({ paymentId: row.payment_id, error: "error" in polled ? polled.error : null })))
-  return new WorkflowResponse(transform({ polled }, ({ polled }) => ({ outcome: ("outcome" in polled ? polled.outcome : null) as AppliedOutcome })))
-})
+export const confirmStablecoinPaymentByMerchantWorkflow = createWorkflow(
+  confirmStablecoinPaymentByMerchantWorkflowId,
+  (input: { paymentRowId: string }) => {
+    const row = retrieveLedgerPaymentStep(input)
+    const polled = pollStablecoinPaymentStep(
+      transform({ row }, ({ row }) => ({
+        payment: { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail },
+        source: "merchant" as const,
+      })),
+    )
+    throwWhenServiceUnansweredStep(
+      transform({ row, polled }, ({ row, polled }) => ({
+        paymentId: row.payment_id,
+        error: "error" in polled ? polled.error : null,
+      })),
+    )
+    return new WorkflowResponse(
+      transform({ polled }, ({ polled }) => ({
+        outcome: ("outcome" in polled ? polled.outcome : null) as AppliedOutcome,
+      })),
+    )
+  },
+)

@@ -13,12 +13,25 @@ export const ensurePaymentInFlightWorkflowId = "ensure-payment-in-flight-workflo
  * What it sees is recorded on the payment's ledger row, under the cart's lock, for the provider's
  * authorizePayment. It never captures.
  */
-export const ensurePaymentInFlightWorkflow = createWorkflow(ensurePaymentInFlightWorkflowId, (input: FindPaymentInFlightStepInput) => {
-  const found = findPaymentInFlightStep(input)
-  when("stablecoin-payment-seen-in-flight", { found }, ({ found }) => !!found.evidence).then(() => {
-    const lock = acquireStablecoinLockStep(transform({ found }, ({ found }) => ({ keys: found.evidence!.cartId ? [cartLockKey(found.evidence!.cartId)] : [], ...CART_LOCK_TIMING })))
-    recordPaymentFactStep(transform({ found }, ({ found }) => ({ paymentRowId: found.evidence!.paymentRowId, fact: { inFlight: found.evidence!.inFlight } })))
-    releaseStablecoinLockStep(lock)
-  })
-  return new WorkflowResponse(transform({ found }, ({ found }) => found.inFlight))
-})
+export const ensurePaymentInFlightWorkflow = createWorkflow(
+  ensurePaymentInFlightWorkflowId,
+  (input: FindPaymentInFlightStepInput) => {
+    const found = findPaymentInFlightStep(input)
+    when("stablecoin-payment-seen-in-flight", { found }, ({ found }) => !!found.evidence).then(() => {
+      const lock = acquireStablecoinLockStep(
+        transform({ found }, ({ found }) => ({
+          keys: found.evidence!.cartId ? [cartLockKey(found.evidence!.cartId)] : [],
+          ...CART_LOCK_TIMING,
+        })),
+      )
+      recordPaymentFactStep(
+        transform({ found }, ({ found }) => ({
+          paymentRowId: found.evidence!.paymentRowId,
+          fact: { inFlight: found.evidence!.inFlight },
+        })),
+      )
+      releaseStablecoinLockStep(lock)
+    })
+    return new WorkflowResponse(transform({ found }, ({ found }) => found.inFlight))
+  },
+)

@@ -13,8 +13,15 @@ export type { ProcessedWebhookEvent }
  * and the merchant's Reprocess action. Its result is null when the event does not exist or
  * another process holds it.
  */
-export const processStablecoinWebhookEventWorkflow = createWorkflow(processStablecoinWebhookEventWorkflowId, (input: { eventId: string }) => {
-  const claimed = claimWebhookEventStep(input)
-  const processed = when("stablecoin-webhook-event-claimed", { claimed }, ({ claimed }) => !!claimed).then(() => applyClaimedWebhookEventStep(transform({ claimed }, ({ claimed }) => claimed!)))
-  return new WorkflowResponse(transform({ processed }, ({ processed }): ProcessedWebhookEvent | null => processed ?? null))
-})
+export const processStablecoinWebhookEventWorkflow = createWorkflow(
+  processStablecoinWebhookEventWorkflowId,
+  (input: { eventId: string }) => {
+    const claimed = claimWebhookEventStep(input)
+    const processed = when("stablecoin-webhook-event-claimed", { claimed }, ({ claimed }) => !!claimed).then(() =>
+      applyClaimedWebhookEventStep(transform({ claimed }, ({ claimed }) => claimed!)),
+    )
+    return new WorkflowResponse(
+      transform({ processed }, ({ processed }): ProcessedWebhookEvent | null => processed ?? null),
+    )
+  },
+)

@@ -41,25 +41,43 @@ export type ReconcileStablecoinPaymentsWorkflowOutput = PollDuePaymentsStepOutpu
  * const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: {} })
  * logger.info(`polled ${result.polled}, captured ${result.captured}, rate limited: ${result.rateLimited}`)
  */
-export const reconcileStablecoinPaymentsWorkflow = createWorkflow(reconcileStablecoinPaymentsWorkflowId, (input: ReconcileStablecoinPaymentsWorkflowInput) => {
-  const startedAt = transform({ input }, () => new Date().toISOString())
-  const now = transform({ input }, ({ input }) => new Date(input.now ?? Date.now()).toISOString())
-  const webhookEvents = reprocessWebhookEventsStep({ batchSize: input.batchSize })
-  const polls = pollDuePaymentsStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
-  const extraPayments = scanExtraPaymentsStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
-  const refundsOnChain = findRefundsOnChainStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
-  const unfinishedOrders = closeUnfinishedOrdersStep(transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })))
-  const output = transform(
-    { now, polls, webhookEvents, extraPayments, refundsOnChain, unfinishedOrders },
-    ({ now, polls, webhookEvents, extraPayments, refundsOnChain, unfinishedOrders }): ReconcileStablecoinPaymentsWorkflowOutput => ({
-      now,
-      ...polls,
-      webhookEvents,
-      extraPayments,
-      refundsOnChain,
-      unfinishedOrders,
-    })
-  )
-  recordReconcileRunStep(transform({ startedAt, output }, ({ startedAt, output }) => ({ startedAt, result: output })))
-  return new WorkflowResponse(output)
-})
+export const reconcileStablecoinPaymentsWorkflow = createWorkflow(
+  reconcileStablecoinPaymentsWorkflowId,
+  (input: ReconcileStablecoinPaymentsWorkflowInput) => {
+    const startedAt = transform({ input }, () => new Date().toISOString())
+    const now = transform({ input }, ({ input }) => new Date(input.now ?? Date.now()).toISOString())
+    const webhookEvents = reprocessWebhookEventsStep({ batchSize: input.batchSize })
+    const polls = pollDuePaymentsStep(
+      transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })),
+    )
+    const extraPayments = scanExtraPaymentsStep(
+      transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })),
+    )
+    const refundsOnChain = findRefundsOnChainStep(
+      transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })),
+    )
+    const unfinishedOrders = closeUnfinishedOrdersStep(
+      transform({ input, now }, ({ input, now }) => ({ now, batchSize: input.batchSize })),
+    )
+    const output = transform(
+      { now, polls, webhookEvents, extraPayments, refundsOnChain, unfinishedOrders },
+      ({
+        now,
+        polls,
+        webhookEvents,
+        extraPayments,
+        refundsOnChain,
+        unfinishedOrders,
+      }): ReconcileStablecoinPaymentsWorkflowOutput => ({
+        now,
+        ...polls,
+        webhookEvents,
+        extraPayments,
+        refundsOnChain,
+        unfinishedOrders,
+      }),
+    )
+    recordReconcileRunStep(transform({ startedAt, output }, ({ startedAt, output }) => ({ startedAt, result: output })))
+    return new WorkflowResponse(output)
+  },
+)

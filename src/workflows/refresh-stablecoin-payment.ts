@@ -26,15 +26,22 @@ export type RefreshStablecoinPaymentResult = {
  * through the one observation path; a refresh captures only where a poll may
  * (captureOnReconcile), never on a client's word.
  */
-export const refreshStablecoinPaymentWorkflow = createWorkflow(refreshStablecoinPaymentWorkflowId, (input: RefreshStablecoinPaymentInput) => {
-  const payment = claimRefreshStep(input)
-  const polled = when("stablecoin-refresh-claimed", { payment }, ({ payment }) => !!payment).then(() =>
-    pollStablecoinPaymentStep(transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })))
-  )
-  return new WorkflowResponse(
-    transform({ polled }, ({ polled }): RefreshStablecoinPaymentResult => {
-      if (!polled) return { refreshed: false, outcome: null }
-      return "error" in polled ? { refreshed: true, outcome: null, error: polled.error } : { refreshed: true, outcome: polled.outcome }
-    })
-  )
-})
+export const refreshStablecoinPaymentWorkflow = createWorkflow(
+  refreshStablecoinPaymentWorkflowId,
+  (input: RefreshStablecoinPaymentInput) => {
+    const payment = claimRefreshStep(input)
+    const polled = when("stablecoin-refresh-claimed", { payment }, ({ payment }) => !!payment).then(() =>
+      pollStablecoinPaymentStep(
+        transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })),
+      ),
+    )
+    return new WorkflowResponse(
+      transform({ polled }, ({ polled }): RefreshStablecoinPaymentResult => {
+        if (!polled) return { refreshed: false, outcome: null }
+        return "error" in polled
+          ? { refreshed: true, outcome: null, error: polled.error }
+          : { refreshed: true, outcome: polled.outcome }
+      }),
+    )
+  },
+)

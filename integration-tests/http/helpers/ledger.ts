@@ -24,10 +24,17 @@ export async function ordersWithPayments(container: MedusaContainer) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.payments.id", "payment_collections.payments.captured_at", "payment_collections.payments.captures.id"],
+    fields: [
+      "id",
+      "payment_collections.payments.id",
+      "payment_collections.payments.captured_at",
+      "payment_collections.payments.captures.id",
+    ],
   })
   type Payment = { id: string; captured_at: unknown; captures?: Array<{ id: string }> | null }
-  return (data as Array<{ id: string; payment_collections?: Array<{ payments?: Payment[] | null } | null> | null }>).map((order) => {
+  return (
+    data as Array<{ id: string; payment_collections?: Array<{ payments?: Payment[] | null } | null> | null }>
+  ).map((order) => {
     const payments = (order.payment_collections ?? []).flatMap((pc) => pc?.payments ?? [])
     return { id: order.id, payments, captures: payments.flatMap((p) => p.captures ?? []) }
   })
@@ -43,8 +50,15 @@ export async function cartCompletedAt(container: MedusaContainer, cartId: string
  * POSTs a body to the plugin's webhook route exactly as given (the signature covers these bytes).
  * `secret` and `timestamp` sign it; `signature` overrides the header entirely.
  */
-export async function postWebhook(baseUrl: string, body: string, sign: { secret: string; timestamp?: number } | { signature: string }) {
-  const header = "signature" in sign ? sign.signature : signWebhookPayload({ payload: body, secret: sign.secret, timestamp: sign.timestamp })
+export async function postWebhook(
+  baseUrl: string,
+  body: string,
+  sign: { secret: string; timestamp?: number } | { signature: string },
+) {
+  const header =
+    "signature" in sign
+      ? sign.signature
+      : signWebhookPayload({ payload: body, secret: sign.secret, timestamp: sign.timestamp })
   const res = await fetch(`${baseUrl}/hooks/stablecoin`, {
     method: "POST",
     headers: { "content-type": "application/json", [WEBHOOK_SIGNATURE_HEADER]: header },
@@ -67,15 +81,23 @@ const ENDED = new Set(["processed", "ignored", "failed"])
  * POSTs a webhook like postWebhook, then, once it was acknowledged (2xx), waits until the plugin
  * applied the event off the request path and adds the stored `state` and `outcome` to the answer.
  */
-export async function postWebhookAndWait(container: MedusaContainer, baseUrl: string, body: string, sign: { secret: string; timestamp?: number } | { signature: string }, timeoutMs = 30_000) {
+export async function postWebhookAndWait(
+  container: MedusaContainer,
+  baseUrl: string,
+  body: string,
+  sign: { secret: string; timestamp?: number } | { signature: string },
+  timeoutMs = 30_000,
+) {
   const reply = await postWebhook(baseUrl, body, sign)
   if (reply.status < 200 || reply.status >= 300) return reply
   const eventId = String((JSON.parse(body) as { id: unknown }).id)
   const started = Date.now()
   for (;;) {
     const current = await ledgerOf(container).webhookEventState(eventId)
-    if (current && ENDED.has(current.state)) return { status: reply.status, body: { ...reply.body, state: current.state, outcome: current.outcome } }
-    if (Date.now() - started > timeoutMs) throw new Error(`webhook event ${eventId} not applied within ${timeoutMs} ms (state ${current?.state ?? "none"})`)
+    if (current && ENDED.has(current.state))
+      return { status: reply.status, body: { ...reply.body, state: current.state, outcome: current.outcome } }
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`webhook event ${eventId} not applied within ${timeoutMs} ms (state ${current?.state ?? "none"})`)
     await new Promise((r) => setTimeout(r, 50))
   }
 }

@@ -7,7 +7,10 @@ import type { PluginOptionsInput } from "#src/lib/options/index"
  * STABLECOIN_OPTIONS, which medusa-config.ts reads. Call at the top level of a spec file, before
  * medusaIntegrationTestRunner: jest runs top-level hooks first.
  */
-export function useStablecoinStack(options: SandboxOptions = {}, overrides: (s: Sandbox) => Partial<PluginOptionsInput> = () => ({})) {
+export function useStablecoinStack(
+  options: SandboxOptions = {},
+  overrides: (s: Sandbox) => Partial<PluginOptionsInput> = () => ({}),
+) {
   const ref = {
     sandbox: undefined as unknown as Sandbox,
     /** Per test: no fault left over from the last test, and webhooks delivered to this app. */

@@ -54,10 +54,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 async function startRedis(logDir: string) {
   const port = await freePort()
   const bin = fs.existsSync("/usr/bin/redis-server") ? "/usr/bin/redis-server" : "redis-server"
-  const child = spawn(bin, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], {
-    detached: true,
-    stdio: ["ignore", fs.openSync(path.join(logDir, "redis.log"), "a"), fs.openSync(path.join(logDir, "redis.log"), "a")],
-  })
+  const child = spawn(
+    bin,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"],
+    {
+      detached: true,
+      stdio: [
+        "ignore",
+        fs.openSync(path.join(logDir, "redis.log"), "a"),
+        fs.openSync(path.join(logDir, "redis.log"), "a"),
+      ],
+    },
+  )
   const deadline = Date.now() + 15_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}); see ${logDir}/redis.log`)
@@ -104,7 +112,10 @@ export async function startCluster({
   poolMax?: number
 }): Promise<Cluster> {
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `stablecoin-reliability-${variant}-`))
-  const database = await createDatabase(testPostgres(), `stablecoin_reliability_${variant}_${process.pid}_${Date.now()}`)
+  const database = await createDatabase(
+    testPostgres(),
+    `stablecoin_reliability_${variant}_${process.pid}_${Date.now()}`,
+  )
   const databaseUrl = database.url
 
   const children = new Set<ChildProcess>()
@@ -150,7 +161,12 @@ export async function startCluster({
     fs.closeSync(fd)
     children.add(child)
     child.once("exit", () => children.delete(child))
-    await waitForHttp({ name: `medusa start (${name})`, process: child, tail: () => fs.readFileSync(logFile, "utf8").slice(-3000) }, `${url}/health`, 180_000, 250)
+    await waitForHttp(
+      { name: `medusa start (${name})`, process: child, tail: () => fs.readFileSync(logFile, "utf8").slice(-3000) },
+      `${url}/health`,
+      180_000,
+      250,
+    )
     const instance: Instance = {
       name,
       mode,
@@ -196,7 +212,11 @@ export async function startCluster({
       start,
       exec: (script, extraEnv = {}) => runMedusa(["exec", script], { ...env, ...extraEnv }),
       async adminToken(instance = list[0]!) {
-        const res = await fetch(`${instance.url}/auth/user/emailpass`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEV_ADMIN) })
+        const res = await fetch(`${instance.url}/auth/user/emailpass`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(DEV_ADMIN),
+        })
         const body = (await res.json()) as { token?: string }
         if (!body.token) throw new Error(`admin login: ${res.status} ${JSON.stringify(body)}`)
         return body.token

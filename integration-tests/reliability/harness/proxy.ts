@@ -2,10 +2,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net"
 
 /** Sends a received request on to `target` (same method, path, headers and body) and writes the answer back; returns its status. */
-export async function forward(target: string, req: IncomingMessage, body: Buffer<ArrayBuffer>, res: ServerResponse): Promise<number> {
+export async function forward(
+  target: string,
+  req: IncomingMessage,
+  body: Buffer<ArrayBuffer>,
+  res: ServerResponse,
+): Promise<number> {
   const upstream = await fetch(`${target}${req.url}`, {
     method: req.method,
-    headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "content-length", "connection"].includes(k)).map(([k, v]) => [k, String(v)])),
+    headers: Object.fromEntries(
+      Object.entries(req.headers)
+        .filter(([k]) => !["host", "content-length", "connection"].includes(k))
+        .map(([k, v]) => [k, String(v)]),
+    ),
     body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
   })
   const bytes = Buffer.from(await upstream.arrayBuffer())
@@ -48,7 +57,12 @@ export async function startProxy(targets: () => string[], { record = true } = {}
     const body = Buffer.concat(chunks)
     const list = targets()
     const target = list[turn++ % list.length]!
-    const entry: ProxiedRequest = { path: new URL(req.url ?? "/", "http://x").pathname, at: Date.now(), status: 0, body: record ? body.toString() : "" }
+    const entry: ProxiedRequest = {
+      path: new URL(req.url ?? "/", "http://x").pathname,
+      at: Date.now(),
+      status: 0,
+      body: record ? body.toString() : "",
+    }
     if (record) requests.push(entry)
     try {
       entry.status = await forward(target, req, body, res)

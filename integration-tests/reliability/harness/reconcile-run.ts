@@ -18,6 +18,8 @@ export default async function reconcileRun({ container }: ExecArgs) {
   if (go) while (!fs.existsSync(go)) await new Promise((r) => setTimeout(r, 5))
   const startedAt = Date.now()
   const minutes = Number(process.env.RECONCILE_MINUTES_LATER ?? 10)
-  const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: { now: new Date(Date.now() + minutes * 60_000).toISOString() } })
+  const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({
+    input: { now: new Date(Date.now() + minutes * 60_000).toISOString() },
+  })
   process.stdout.write(`\n${RECONCILE_MARKER}${JSON.stringify({ ...result, startedAt, finishedAt: Date.now() })}\n`)
 }

@@ -1,7 +1,7 @@
 import type { Sandbox } from "#sandbox"
 import type { Anvil } from "#sandbox/chain/index"
 import type { Cluster } from "./cluster"
-import type { Proxy } from "./proxy"
+import type { Proxy as FaultProxy } from "./proxy"
 import type { figures } from "./store"
 
 /**
@@ -21,13 +21,13 @@ export type Rig = {
   /** The customer's own RPC (anvil directly): payments still go through while the service's RPC is down. */
   anvil: Anvil
   /** The RPC the service reads the chain through. */
-  rpc: Proxy
+  rpc: FaultProxy
   /** The RPC the plugin reads the chain through (its own provider, as a store has). */
-  pluginRpc: Proxy
+  pluginRpc: FaultProxy
   /** The plugin's baseUrl. */
-  service: Proxy
+  service: FaultProxy
   /** The webhook URL: a load balancer over both instances. */
-  receiver: Proxy
+  receiver: FaultProxy
   fig: ReturnType<typeof figures>
   /** Handed from one scenario to a later one of the same run. */
   shared: { deferredArrivalsMs?: number[] }

@@ -20,7 +20,13 @@ export const CHAIN = 8453
 export type Json = Record<string, any>
 
 /** A store or admin API call over fetch; never throws on a status, returns it with the body. */
-export async function call(base: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function call(
+  base: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const started = Date.now()
   try {
     const res = await fetch(`${base}${p}`, {
@@ -66,23 +72,48 @@ export async function depositSession(instance: Instance, seed: DevSeed, provider
     instance.url,
     "POST",
     "/store/carts",
-    { region_id: seed.regions.eur, email: `buyer-${randomUUID()}@example.com`, shipping_address: { country_code: "de" }, items: [{ variant_id: seed.variantId, quantity: 1 }] },
-    h
+    {
+      region_id: seed.regions.eur,
+      email: `buyer-${randomUUID()}@example.com`,
+      shipping_address: { country_code: "de" },
+      items: [{ variant_id: seed.variantId, quantity: 1 }],
+    },
+    h,
   )
-  if (cart.status !== 200) throw Object.assign(new Error(`create cart: ${cart.status} ${JSON.stringify(cart.data)}`), { answer: cart })
+  if (cart.status !== 200)
+    throw Object.assign(new Error(`create cart: ${cart.status} ${JSON.stringify(cart.data)}`), { answer: cart })
   // As a shopper does: the seed's Standard Shipping (scripts/seed-starter-shipping.ts); a store whose product has a shipping profile completes a cart only with one.
   const optionId = await shippingOptionOf(instance.url, h, cart.data.cart.id)
-  const shipping = await call(instance.url, "POST", `/store/carts/${cart.data.cart.id}/shipping-methods`, { option_id: optionId }, h)
-  if (shipping.status !== 200) throw Object.assign(new Error(`shipping method: ${shipping.status} ${JSON.stringify(shipping.data)}`), { answer: shipping })
+  const shipping = await call(
+    instance.url,
+    "POST",
+    `/store/carts/${cart.data.cart.id}/shipping-methods`,
+    { option_id: optionId },
+    h,
+  )
+  if (shipping.status !== 200)
+    throw Object.assign(new Error(`shipping method: ${shipping.status} ${JSON.stringify(shipping.data)}`), {
+      answer: shipping,
+    })
   const pc = await call(instance.url, "POST", "/store/payment-collections", { cart_id: cart.data.cart.id }, h)
-  if (pc.status !== 200) throw Object.assign(new Error(`payment collection: ${pc.status} ${JSON.stringify(pc.data)}`), { answer: pc })
-  const s = await call(instance.url, "POST", `/store/payment-collections/${pc.data.payment_collection.id}/payment-sessions`, { provider_id: provider, data: provider === DEPOSIT ? { token: "USDC", chainId: CHAIN } : {} }, h)
-  if (s.status !== 200) throw Object.assign(new Error(`payment session: ${s.status} ${JSON.stringify(s.data)}`), { answer: s })
+  if (pc.status !== 200)
+    throw Object.assign(new Error(`payment collection: ${pc.status} ${JSON.stringify(pc.data)}`), { answer: pc })
+  const s = await call(
+    instance.url,
+    "POST",
+    `/store/payment-collections/${pc.data.payment_collection.id}/payment-sessions`,
+    { provider_id: provider, data: provider === DEPOSIT ? { token: "USDC", chainId: CHAIN } : {} },
+    h,
+  )
+  if (s.status !== 200)
+    throw Object.assign(new Error(`payment session: ${s.status} ${JSON.stringify(s.data)}`), { answer: s })
   const session = (s.data.payment_collection.payment_sessions as Json[]).find((x) => x.provider_id === provider)!
   return { cartId: cart.data.cart.id as string, session, d: session.data as Json }
 }
 
-export type Checkout = { ok: true; t0: number; sessionMs: number; s: Awaited<ReturnType<typeof depositSession>> } | { ok: false; t0: number; status: number; code: string | null; message: string }
+export type Checkout =
+  | { ok: true; t0: number; sessionMs: number; s: Awaited<ReturnType<typeof depositSession>> }
+  | { ok: false; t0: number; status: number; code: string | null; message: string }
 
 /** One customer's checkout up to its deposit session; a failure is returned with the store's answer, not thrown. */
 export async function tryCheckout(instance: Instance, seed: DevSeed, provider?: string): Promise<Checkout> {
@@ -91,7 +122,13 @@ export async function tryCheckout(instance: Instance, seed: DevSeed, provider?: 
     const s = await depositSession(instance, seed, provider)
     return { ok: true, t0, sessionMs: Date.now() - t0, s }
   } catch (error: any) {
-    return { ok: false, t0, status: error.answer?.status ?? 0, code: error.answer?.data?.code ?? null, message: String(error.answer?.data?.message ?? error) }
+    return {
+      ok: false,
+      t0,
+      status: error.answer?.status ?? 0,
+      code: error.answer?.data?.code ?? null,
+      message: String(error.answer?.data?.message ?? error),
+    }
   }
 }
 
@@ -107,7 +144,11 @@ export async function tryAgain(cluster: Cluster, failed: unknown[], provider?: s
   while (left > 0 && rounds < 3) {
     rounds++
     const round = await Promise.all(
-      Array.from({ length: left }, (_, i) => new Promise((r) => setTimeout(r, i * 100)).then(() => tryCheckout(cluster.instances[i % 2]!, cluster.seed, provider)))
+      Array.from({ length: left }, (_, i) =>
+        new Promise((r) => setTimeout(r, i * 100)).then(() =>
+          tryCheckout(cluster.instances[i % 2]!, cluster.seed, provider),
+        ),
+      ),
     )
     for (const c of round) if (!c.ok) expect(clearErrorCode(c)).not.toBeNull()
     created.push(...round.filter((c): c is Extract<Checkout, { ok: true }> => c.ok))
@@ -119,13 +160,16 @@ export async function tryAgain(cluster: Cluster, failed: unknown[], provider?: s
 
 const CODES: string[] = Object.values(STOREFRONT_ERROR_CODES)
 /** The service's own words, its address or key: none may reach a customer. */
-const SERVICE_TEXT = /rate_limited|rate limit exceeded|upstream_unavailable|upstream chain|ECONNREFUSED|fetch failed|socket|127\.0\.0\.1|localhost|apikey|pk_sandbox|internal_error|An unknown error occurred/i
+const SERVICE_TEXT =
+  /rate_limited|rate limit exceeded|upstream_unavailable|upstream chain|ECONNREFUSED|fetch failed|socket|127\.0\.0\.1|localhost|apikey|pk_sandbox|internal_error|An unknown error occurred/i
 
 /** A failed checkout's answer as a customer's storefront gets it: a known code in the answer's code field, no service text in its message. Returns the code. */
 export function clearErrorCode(failure: { status: number; code: string | null; message: string }): string | null {
   // The message repeats the code as a prefix for @medusajs/js-sdk: the plugin's own codes (stablecoin_service_rate_limited) are not the service's words.
   const words = failure.code ? failure.message.replace(`[${failure.code}] `, "") : failure.message
-  return failure.status >= 400 && failure.code && CODES.includes(failure.code) && !SERVICE_TEXT.test(words) ? failure.code : null
+  return failure.status >= 400 && failure.code && CODES.includes(failure.code) && !SERVICE_TEXT.test(words)
+    ? failure.code
+    : null
 }
 
 /** `count` fresh wallets with gas on the anvil at `rpcUrl`, so payments are not one nonce sequence. */
@@ -141,17 +185,29 @@ export async function fundPayers(rpcUrl: string, count: number): Promise<Account
  * at `rpcUrl` (the customer's own RPC), then mines the confirmations. Resolves with each payment's paid time.
  * `onPaid` runs as each payment is mined (a storefront completing as soon as its payment is sent); it is not awaited.
  */
-export async function payConcurrently(rpcUrl: string, payers: Account[], sessions: Json[], onPaid: (d: Json, paidAt: number) => void = () => {}) {
+export async function payConcurrently(
+  rpcUrl: string,
+  payers: Account[],
+  sessions: Json[],
+  onPaid: (d: Json, paidAt: number) => void = () => {},
+) {
   const paidAt = new Map<string, number>()
   await Promise.all(
     payers.map(async (from, w) => {
       for (let i = w; i < sessions.length; i += payers.length) {
         const d = sessions[i]!
-        await payDepositIntent({ rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount), from })
+        await payDepositIntent({
+          rpcUrl,
+          chainId: CHAIN,
+          token: d.tokenAddress as Address,
+          to: d.deposit.address as Address,
+          amount: BigInt(d.amount),
+          from,
+        })
         paidAt.set(d.paymentId, Date.now())
         onPaid(d, paidAt.get(d.paymentId)!)
       }
-    })
+    }),
   )
   await localClients(CHAIN, rpcUrl).testClient.mine({ blocks: 3 })
   return paidAt
@@ -163,7 +219,8 @@ export async function payConcurrently(rpcUrl: string, payers: Account[], session
  */
 export function deliverySummary(entries: DeliveryLogEntry[]) {
   const otherAnswers: Record<string, number> = {}
-  for (const e of entries) if (e.statusCode !== null && !e.ok) otherAnswers[e.statusCode] = (otherAnswers[e.statusCode] ?? 0) + 1
+  for (const e of entries)
+    if (e.statusCode !== null && !e.ok) otherAnswers[e.statusCode] = (otherAnswers[e.statusCode] ?? 0) + 1
   return {
     attempts: entries.length,
     answered2xx: entries.filter((e) => e.ok).length,
@@ -178,7 +235,10 @@ export function sampleCaptures(cluster: Cluster, paymentIds: string[]) {
   const capturedAt = new Map<string, number>()
   let sampling = true
   const sample = async () => {
-    const rows = await cluster.sql<{ payment_id: string }>(`select payment_id from stablecoin_payment where payment_id = any($1) and captured_at is not null`, [paymentIds])
+    const rows = await cluster.sql<{ payment_id: string }>(
+      `select payment_id from stablecoin_payment where payment_id = any($1) and captured_at is not null`,
+      [paymentIds],
+    )
     for (const r of rows) if (!capturedAt.has(r.payment_id)) capturedAt.set(r.payment_id, Date.now())
   }
   const loop = (async () => {
@@ -203,7 +263,13 @@ export function sampleCaptures(cluster: Cluster, paymentIds: string[]) {
 /** Pays a deposit session from the customer's wallet and mines the confirmations; resolves when the sandbox swept it. */
 export async function payAndSweep(sandbox: Sandbox, d: Json) {
   const chain = sandbox.chains[0]!
-  await payDepositIntent({ rpcUrl: chain.rpcUrl, chainId: CHAIN, token: d.tokenAddress as Address, to: d.deposit.address as Address, amount: BigInt(d.amount) })
+  await payDepositIntent({
+    rpcUrl: chain.rpcUrl,
+    chainId: CHAIN,
+    token: d.tokenAddress as Address,
+    to: d.deposit.address as Address,
+    amount: BigInt(d.amount),
+  })
   await sandbox.mine(CHAIN, 3)
   return sandbox.waitForStatus(d.deposit.intentId, "swept", 30_000)
 }
@@ -211,7 +277,9 @@ export async function payAndSweep(sandbox: Sandbox, d: Json) {
 /** The sandbox's own payment_confirmed event (status swept) for a payment, as JSON bytes to deliver. */
 export async function confirmedEventBody(sandbox: Sandbox, paymentId: string) {
   for (let i = 0; i < 200; i++) {
-    const event = sandbox.events().find((e) => e.type === "payment_confirmed" && e.data.paymentId === paymentId && e.data.status === "swept")
+    const event = sandbox
+      .events()
+      .find((e) => e.type === "payment_confirmed" && e.data.paymentId === paymentId && e.data.status === "swept")
     if (event) return { id: event.id, body: JSON.stringify(event) }
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -222,7 +290,7 @@ export async function totals(cluster: Cluster) {
   const [row] = await cluster.sql<{ orders: string; payments: string; captures: string }>(
     `select (select count(*) from "order" where deleted_at is null) as orders,
             (select count(*) from payment where deleted_at is null) as payments,
-            (select count(*) from capture where deleted_at is null) as captures`
+            (select count(*) from capture where deleted_at is null) as captures`,
   )
   return { orders: Number(row!.orders), payments: Number(row!.payments), captures: Number(row!.captures) }
 }
@@ -233,14 +301,17 @@ export async function capturesOf(cluster: Cluster, paymentId: string) {
     `select p.id as payment_id, p.captured_at, (select count(*) from capture c where c.payment_id = p.id and c.deleted_at is null) as captures
        from stablecoin_payment s join payment p on p.payment_session_id = s.payment_session_id and p.deleted_at is null
       where s.payment_id = $1`,
-    [paymentId]
+    [paymentId],
   )
   return { payments: rows.length, captures: rows.reduce((n, r) => n + Number(r.captures), 0) }
 }
 
 /** Orders made from a cart (through Medusa's order-cart link). */
 export async function orderOf(cluster: Cluster, cartId: string) {
-  const [row] = await cluster.sql<{ n: string }>(`select count(*) as n from order_cart where cart_id = $1 and deleted_at is null`, [cartId])
+  const [row] = await cluster.sql<{ n: string }>(
+    `select count(*) as n from order_cart where cart_id = $1 and deleted_at is null`,
+    [cartId],
+  )
   return Number(row!.n)
 }
 
@@ -262,11 +333,20 @@ export async function ledgerRowOf(cluster: Cluster, paymentId: string) {
  * Reconcile runs in `count` separate `medusa exec` processes that start their run at one moment:
  * each boots, writes its ready file, and waits for the go file, written once all are ready.
  */
-export async function reconcileRunsAtOnce(cluster: Cluster, count: number, atGo: () => Promise<unknown> = async () => {}, extraEnv: NodeJS.ProcessEnv = {}) {
+export async function reconcileRunsAtOnce(
+  cluster: Cluster,
+  count: number,
+  atGo: () => Promise<unknown> = async () => {},
+  extraEnv: NodeJS.ProcessEnv = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stablecoin-reconcile-"))
   const go = path.join(dir, "go")
   const runs = Array.from({ length: count }, (_, i) =>
-    cluster.exec("./integration-tests/reliability/harness/reconcile-run.ts", { ...extraEnv, RECONCILE_READY_FILE: path.join(dir, `ready-${i}`), RECONCILE_GO_FILE: go })
+    cluster.exec("./integration-tests/reliability/harness/reconcile-run.ts", {
+      ...extraEnv,
+      RECONCILE_READY_FILE: path.join(dir, `ready-${i}`),
+      RECONCILE_GO_FILE: go,
+    }),
   )
   const deadline = Date.now() + 120_000
   while (Array.from({ length: count }, (_, i) => fs.existsSync(path.join(dir, `ready-${i}`))).some((r) => !r)) {
@@ -293,7 +373,17 @@ export function percentile(values: number[], p: number) {
 
 /** Collects a suite's measured figures and writes them as JSON beside the tests (copied into RELIABILITY.md). */
 export function figures(variant: string) {
-  const data: Json = { variant, machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` }, startedAt: new Date().toISOString() }
+  const data: Json = {
+    variant,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    startedAt: new Date().toISOString(),
+  }
   return {
     data,
     set(key: string, value: unknown) {
@@ -307,7 +397,11 @@ export function figures(variant: string) {
       const earlier: Json = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {}
       const kept = Object.keys(earlier).filter((k) => !(k in data) && k !== "keptFromEarlierRun" && k !== "earlierRun")
       const merged: Json = { ...data, ...Object.fromEntries(kept.map((k) => [k, earlier[k]])) }
-      if (kept.length) Object.assign(merged, { keptFromEarlierRun: kept, earlierRun: earlier.earlierRun ?? { startedAt: earlier.startedAt, finishedAt: earlier.finishedAt } })
+      if (kept.length)
+        Object.assign(merged, {
+          keptFromEarlierRun: kept,
+          earlierRun: earlier.earlierRun ?? { startedAt: earlier.startedAt, finishedAt: earlier.finishedAt },
+        })
       fs.mkdirSync(dir, { recursive: true })
       fs.writeFileSync(file, JSON.stringify(merged, null, 2) + "\n")
     },
@@ -325,11 +419,21 @@ export async function completeWhenInFlight(base: string, seed: DevSeed, cartId: 
   const refused: Record<string, number> = {}
   for (let tries = 1; ; tries++) {
     const answer = await call(base, "POST", `/store/carts/${cartId}/complete`, {}, h)
-    if (answer.status === 200 && answer.data.type === "order") return { ok: true as const, base, cartId, tries, orderId: answer.data.order.id as string, at: Date.now(), refused }
+    if (answer.status === 200 && answer.data.type === "order")
+      return {
+        ok: true as const,
+        base,
+        cartId,
+        tries,
+        orderId: answer.data.order.id as string,
+        at: Date.now(),
+        refused,
+      }
     const key = `${answer.status} ${answer.data.code ?? answer.data.type ?? ""}`.trim()
     refused[key] = (refused[key] ?? 0) + 1
     const retryable = answer.status === 409 || answer.status === 503
-    if (!retryable || Date.now() > deadline) return { ok: false as const, base, cartId, tries, last: answer, at: Date.now(), refused }
+    if (!retryable || Date.now() > deadline)
+      return { ok: false as const, base, cartId, tries, last: answer, at: Date.now(), refused }
     await new Promise((r) => setTimeout(r, Number(answer.retryAfter ?? 3) * 1000))
   }
 }
@@ -344,13 +448,23 @@ const SECOND_COMPLETION = "Cannot create multiple links between 'order' and 'pay
  * SECOND_COMPLETION, its compensation keeps the payment (the order exists), and the cart has its one
  * order, which the next complete returns. Asserts that, and returns how many completions met it.
  */
-export async function expectEveryCompletionAnOrder(cluster: Cluster, seed: DevSeed, results: Iterable<Awaited<ReturnType<typeof completeWhenInFlight>>>) {
+export async function expectEveryCompletionAnOrder(
+  cluster: Cluster,
+  seed: DevSeed,
+  results: Iterable<Awaited<ReturnType<typeof completeWhenInFlight>>>,
+) {
   let secondCompletions = 0
   for (const c of results) {
     if (c.ok) continue
     expect(`${c.last.status} ${c.last.data.message}`).toBe(`400 ${SECOND_COMPLETION}`)
     expect(await orderOf(cluster, c.cartId)).toBe(1)
-    const again = await call(c.base, "POST", `/store/carts/${c.cartId}/complete`, {}, { "x-publishable-api-key": seed.publishableKey })
+    const again = await call(
+      c.base,
+      "POST",
+      `/store/carts/${c.cartId}/complete`,
+      {},
+      { "x-publishable-api-key": seed.publishableKey },
+    )
     expect(again.data.type).toBe("order")
     secondCompletions++
   }
@@ -362,23 +476,35 @@ export async function expectEveryCompletionAnOrder(cluster: Cluster, seed: DevSe
  * (socket destroyed) at a random point 0-`maxHangUpMs` ms after its request was sent, as an impatient
  * shopper or a scripted abuser does. Resolves once every socket is closed, with how many got an answer first.
  */
-export async function hangUpCompletes(bases: string[], seed: DevSeed, cartIds: string[], count: number, maxHangUpMs = 40) {
+export async function hangUpCompletes(
+  bases: string[],
+  seed: DevSeed,
+  cartIds: string[],
+  count: number,
+  maxHangUpMs = 40,
+) {
   const http = await import("node:http")
   let answered = 0
   await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      new Promise<void>((resolve) => {
-        const url = new URL(`${bases[i % bases.length]}/store/carts/${cartIds[i % cartIds.length]}/complete`)
-        const req = http.request(url, { method: "POST", agent: false, headers: { "content-type": "application/json", "x-publishable-api-key": seed.publishableKey } })
-        req.on("response", (res) => {
-          answered++
-          res.resume()
-        })
-        req.on("error", () => {})
-        req.on("close", () => resolve())
-        req.end("{}", () => setTimeout(() => req.destroy(), Math.random() * maxHangUpMs))
-      })
-    )
+    Array.from(
+      { length: count },
+      (_, i) =>
+        new Promise<void>((resolve) => {
+          const url = new URL(`${bases[i % bases.length]}/store/carts/${cartIds[i % cartIds.length]}/complete`)
+          const req = http.request(url, {
+            method: "POST",
+            agent: false,
+            headers: { "content-type": "application/json", "x-publishable-api-key": seed.publishableKey },
+          })
+          req.on("response", (res) => {
+            answered++
+            res.resume()
+          })
+          req.on("error", () => {})
+          req.on("close", () => resolve())
+          req.end("{}", () => setTimeout(() => req.destroy(), Math.random() * maxHangUpMs))
+        }),
+    ),
   )
   return { sent: count, answeredBeforeHangUp: answered }
 }
@@ -392,7 +518,7 @@ export async function heldLocks(cluster: Cluster, keys: string[]) {
   const held: string[] = []
   const advisory = await cluster.sql<{ pid: number; objid: string }>(
     `select l.pid, l.objid from pg_locks l join pg_stat_activity a on a.pid = l.pid
-      where l.locktype = 'advisory' and l.granted and a.datname = current_database() and a.application_name <> 'reliability-test'`
+      where l.locktype = 'advisory' and l.granted and a.datname = current_database() and a.application_name <> 'reliability-test'`,
   )
   held.push(...advisory.map((l) => `advisory ${l.objid} (backend ${l.pid})`))
   if (cluster.redisUrl) {
@@ -405,7 +531,9 @@ export async function heldLocks(cluster: Cluster, keys: string[]) {
       redis.disconnect()
     }
   } else {
-    const rows = await cluster.sql<{ id: string }>(`select id from locking where id like any($1)`, [keys.map((k) => `%${k}%`)])
+    const rows = await cluster.sql<{ id: string }>(`select id from locking where id like any($1)`, [
+      keys.map((k) => `%${k}%`),
+    ])
     held.push(...rows.map((r) => `locking ${r.id}`))
   }
   return held
@@ -444,7 +572,7 @@ export function sampleBackends(cluster: Cluster) {
         `select count(*) as backends,
                 count(*) filter (where wait_event_type = 'Lock' and wait_event = 'advisory') as advisory,
                 count(*) filter (where wait_event_type = 'Lock') as locks
-           from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and application_name <> 'reliability-test'`
+           from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and application_name <> 'reliability-test'`,
       )
       most.backends = Math.max(most.backends, Number(row!.backends))
       most.waitingOnAdvisoryLock = Math.max(most.waitingOnAdvisoryLock, Number(row!.advisory))
@@ -468,7 +596,10 @@ export function sampleBackends(cluster: Cluster) {
  */
 export async function endLockLeases(cluster: Cluster, keys: string[]) {
   if (cluster.variant === "postgres") {
-    await cluster.sql(`update locking set expiration = now() - interval '1 second' where id = any($1) and expiration is not null`, [keys])
+    await cluster.sql(
+      `update locking set expiration = now() - interval '1 second' where id = any($1) and expiration is not null`,
+      [keys],
+    )
     return
   }
   const { Redis } = await import("ioredis")

@@ -1,7 +1,21 @@
 import type { Account } from "viem"
 import { MAX_RATE_LIMIT_RETRIES } from "#src/lib/service-client/send-service-request"
 import type { Rig } from "./rig"
-import { capturesOf, clearErrorCode, deliverySummary, DEPOSIT, fundPayers, orderOf, payConcurrently, reconcileRunsAtOnce, sampleCaptures, tryAgain, tryCheckout, type Checkout, type Json } from "./store"
+import {
+  capturesOf,
+  clearErrorCode,
+  deliverySummary,
+  DEPOSIT,
+  fundPayers,
+  orderOf,
+  payConcurrently,
+  reconcileRunsAtOnce,
+  sampleCaptures,
+  tryAgain,
+  tryCheckout,
+  type Checkout,
+  type Json,
+} from "./store"
 
 type Ok = Extract<Checkout, { ok: true }>
 type Failed = Extract<Checkout, { ok: false }>
@@ -21,16 +35,23 @@ export function defineFaultStorms(rig: () => Rig) {
   const storms: Json = {}
   const r = () => rig()
   const instance = (i: number) => r().cluster.instances[i % 2]!
-  const checkouts = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => tryCheckout(instance(i), r().cluster.seed)))
-  const split = (list: Checkout[]) => ({ ok: list.filter((c): c is Ok => c.ok), failed: list.filter((c): c is Failed => !c.ok) })
+  const checkouts = (n: number) =>
+    Promise.all(Array.from({ length: n }, (_, i) => tryCheckout(instance(i), r().cluster.seed)))
+  const split = (list: Checkout[]) => ({
+    ok: list.filter((c): c is Ok => c.ok),
+    failed: list.filter((c): c is Failed => !c.ok),
+  })
   const codes = (failed: Failed[]) => {
     const count: Record<string, number> = {}
-    for (const f of failed) count[`${f.status} ${clearErrorCode(f) ?? `UNCLEAR: ${f.message.slice(0, 200)}`}`] = (count[`${f.status} ${clearErrorCode(f) ?? `UNCLEAR: ${f.message.slice(0, 200)}`}`] ?? 0) + 1
+    for (const f of failed)
+      count[`${f.status} ${clearErrorCode(f) ?? `UNCLEAR: ${f.message.slice(0, 200)}`}`] =
+        (count[`${f.status} ${clearErrorCode(f) ?? `UNCLEAR: ${f.message.slice(0, 200)}`}`] ?? 0) + 1
     return count
   }
   const requestsByEndpoint = () => {
     const count: Record<string, number> = {}
-    for (const q of r().service.requests) count[`${q.path.slice(1)} ${q.status}`] = (count[`${q.path.slice(1)} ${q.status}`] ?? 0) + 1
+    for (const q of r().service.requests)
+      count[`${q.path.slice(1)} ${q.status}`] = (count[`${q.path.slice(1)} ${q.status}`] ?? 0) + 1
     return count
   }
   const sent = (endpoint: string) => r().service.requests.filter((q) => q.path === `/${endpoint}`)
@@ -57,7 +78,7 @@ export function defineFaultStorms(rig: () => Rig) {
           and (jsonb_typeof(ps.data->'verification') is distinct from 'object'
                or lower(ps.data->'verification'->>'forwarder') <> lower(ps.data->'deposit'->>'address')
                or (s.id is not null and lower(s.verification->>'forwarder') is distinct from lower(ps.data->'deposit'->>'address')))`,
-      [DEPOSIT]
+      [DEPOSIT],
     )
     // The service created at most one deposit per quote (a 2xx create-pool-deposit per quoteId).
     const perQuote = new Map<string, number>()
@@ -79,7 +100,11 @@ export function defineFaultStorms(rig: () => Rig) {
     sandbox.setWebhookUrl(`${receiver.url}/hooks/stablecoin`)
     const ids = sessions.map((c) => c.s.d.paymentId as string)
     const captures = sampleCaptures(cluster, ids)
-    const paidAt = await payConcurrently(anvil.rpcUrl, payers, sessions.map((c) => c.s.d))
+    const paidAt = await payConcurrently(
+      anvil.rpcUrl,
+      payers,
+      sessions.map((c) => c.s.d),
+    )
     await captures.until(webhookWaitMs)
     const byWebhook = captures.capturedAt.size
     let byReconcile = 0
@@ -87,7 +112,12 @@ export function defineFaultStorms(rig: () => Rig) {
     for (const c of sessions) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 1, captures: 1 })
     for (const c of sessions) expect(await orderOf(cluster, c.s.cartId)).toBe(1)
     const last = Math.max(...[...captures.capturedAt.values()])
-    return { paid: sessions.length, capturedByWebhook: byWebhook, capturedByReconcile: byReconcile, lastPaidToLastCapturedMs: last - Math.max(...paidAt.values()) }
+    return {
+      paid: sessions.length,
+      capturedByWebhook: byWebhook,
+      capturedByReconcile: byReconcile,
+      lastPaidToLastCapturedMs: last - Math.max(...paidAt.values()),
+    }
   }
 
   it("429 storm during 100 concurrent checkouts: clear errors, retries within budget, every payment captured", async () => {
@@ -143,7 +173,12 @@ export function defineFaultStorms(rig: () => Rig) {
     const settleStarted = Date.now()
     const settled = await payAndSettle([...ok, ...again.ok])
     await invariants()
-    record("rateLimitStorm", { ...storm, retriedAfterStorm: { tried: failed.length, created: again.ok.length, rounds: again.rounds }, ...settled, payToSettledMs: Date.now() - settleStarted })
+    record("rateLimitStorm", {
+      ...storm,
+      retriedAfterStorm: { tried: failed.length, created: again.ok.length, rounds: again.rounds },
+      ...settled,
+      payToSettledMs: Date.now() - settleStarted,
+    })
   })
 
   it("502s from create-quote: retried twice with backoff, then a clear error; every payment captured", async () => {
@@ -154,7 +189,14 @@ export function defineFaultStorms(rig: () => Rig) {
     sandbox.faults.reset()
     const quotes = sent("create-quote")
     const requests = requestsByEndpoint()
-    const storm = { checkouts: 20, forced502: 40, sessionsCreated: ok.length, failures: codes(failed), requests, budget: `≤ ${20 * QUOTE_TRIES_ON_502} create-quote answered other than 429 (20 calls × ${QUOTE_TRIES_ON_502})` }
+    const storm = {
+      checkouts: 20,
+      forced502: 40,
+      sessionsCreated: ok.length,
+      failures: codes(failed),
+      requests,
+      budget: `≤ ${20 * QUOTE_TRIES_ON_502} create-quote answered other than 429 (20 calls × ${QUOTE_TRIES_ON_502})`,
+    }
     record("quote502", storm)
     for (const f of failed) expect(clearErrorCode(f)).toBe("stablecoin_service_unavailable")
     // 429s (the service's own limit) are waited out apart from this budget.
@@ -186,7 +228,12 @@ export function defineFaultStorms(rig: () => Rig) {
     await pluginRpc.up()
     const pluginRpcOnly = {
       warmProcesses: { checkouts: 4, sessionsCreated: warm.ok.length, failures: codes(warm.failed) },
-      processStartedWhileDown: { bootMs: cold.bootMs, checkouts: 4, sessionsCreated: coldTries.ok.length, failures: codes(coldTries.failed) },
+      processStartedWhileDown: {
+        bootMs: cold.bootMs,
+        checkouts: 4,
+        sessionsCreated: coldTries.ok.length,
+        failures: codes(coldTries.failed),
+      },
       serviceRequests: requestsByEndpoint(),
     }
     record("rpcDown", { pluginRpcOnly })
@@ -204,18 +251,34 @@ export function defineFaultStorms(rig: () => Rig) {
     const during = split(await checkouts(6))
     const requestsDuring = requestsByEndpoint()
     // The customers' wallets use their own RPC: they pay while the service and the plugin cannot read the chain.
-    const paidDuring = await payConcurrently(anvil.rpcUrl, payers, before.map((c) => c.s.d))
+    const paidDuring = await payConcurrently(
+      anvil.rpcUrl,
+      payers,
+      before.map((c) => c.s.d),
+    )
     await sleep(2_000)
     const sweptDuring = before.filter((c) => sandbox.status(c.s.d.deposit.intentId)?.status === "swept").length
     await Promise.all([rpc.up(), pluginRpc.up()])
     const upAt = Date.now()
-    const phase2: Json = { outageMs: upAt - downAt, checkoutsDuring: 6, sessionsCreatedDuring: during.ok.length, failures: codes(during.failed), serviceRequestsDuring: requestsDuring, paidDuringOutage: paidDuring.size, sweptDuringOutage: sweptDuring }
+    const phase2: Json = {
+      outageMs: upAt - downAt,
+      checkoutsDuring: 6,
+      sessionsCreatedDuring: during.ok.length,
+      failures: codes(during.failed),
+      serviceRequestsDuring: requestsDuring,
+      paidDuringOutage: paidDuring.size,
+      sweptDuringOutage: sweptDuring,
+    }
     record("rpcDown", { pluginRpcOnly, chainRpc: phase2 })
     expect(during.ok).toHaveLength(0)
-    for (const f of during.failed) expect(["stablecoin_service_unavailable", "stablecoin_verification_failed"]).toContain(clearErrorCode(f))
+    for (const f of during.failed)
+      expect(["stablecoin_service_unavailable", "stablecoin_verification_failed"]).toContain(clearErrorCode(f))
     await invariants()
     sandbox.setWebhookUrl(`${r().receiver.url}/hooks/stablecoin`)
-    const captures = sampleCaptures(cluster, before.map((c) => c.s.d.paymentId))
+    const captures = sampleCaptures(
+      cluster,
+      before.map((c) => c.s.d.paymentId),
+    )
     await captures.until(60_000)
     for (const c of before) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 1, captures: 1 })
     for (const c of before) expect(await orderOf(cluster, c.s.cartId)).toBe(1)
@@ -224,7 +287,11 @@ export function defineFaultStorms(rig: () => Rig) {
     record("rpcDown", {
       pluginRpcOnly,
       chainRpc: { ...phase2, upToAllCapturedMs: Math.max(...captures.capturedAt.values()) - upAt },
-      retriedAfter: { tried: coldTries.failed.length + during.failed.length, created: again.ok.length, rounds: again.rounds },
+      retriedAfter: {
+        tried: coldTries.failed.length + during.failed.length,
+        created: again.ok.length,
+        rounds: again.rounds,
+      },
       ...(await payAndSettle([...warmUp, ...warm.ok, ...again.ok])),
     })
     await invariants()
@@ -240,7 +307,11 @@ export function defineFaultStorms(rig: () => Rig) {
     sandbox.setWebhookUrl(`${r().receiver.url}/hooks/stablecoin`)
     const downAt = Date.now()
     const during = split(await checkouts(6))
-    const paid = await payConcurrently(r().anvil.rpcUrl, payers, before.map((c) => c.s.d))
+    const paid = await payConcurrently(
+      r().anvil.rpcUrl,
+      payers,
+      before.map((c) => c.s.d),
+    )
     for (const c of before) await sandbox.waitForStatus(c.s.d.deposit.intentId, "swept", 30_000)
     const whileDown = (await reconcileRunsAtOnce(cluster, 1)).results[0]!
     await service.up()
@@ -251,7 +322,10 @@ export function defineFaultStorms(rig: () => Rig) {
     // The first unreachable poll ends the run: nothing polled, nothing counted failed, every payment still due.
     expect(whileDown).toMatchObject({ serviceUnreachable: true, polled: 0, failed: 0, captured: 0 })
     for (const c of before) expect(await capturesOf(cluster, c.s.d.paymentId)).toEqual({ payments: 0, captures: 0 })
-    const flagged = await cluster.sql(`select payment_id, attention from stablecoin_payment where payment_id = any($1) and attention is not null`, [before.map((c) => c.s.d.paymentId)])
+    const flagged = await cluster.sql(
+      `select payment_id, attention from stablecoin_payment where payment_id = any($1) and attention is not null`,
+      [before.map((c) => c.s.d.paymentId)],
+    )
     expect(flagged).toEqual([])
     // The run ended at the first unreachable poll, every payment released still due; the next run is run as an hour later.
     const after = (await reconcileRunsAtOnce(cluster, 1, undefined, { RECONCILE_MINUTES_LATER: "60" })).results[0]!
@@ -265,8 +339,19 @@ export function defineFaultStorms(rig: () => Rig) {
       checkoutsDuring: 6,
       failures: codes(during.failed),
       paidDuringOutage: paid.size,
-      reconcileWhileDown: { selected: whileDown.selected, polled: whileDown.polled, failed: whileDown.failed, captured: whileDown.captured, serviceUnreachable: whileDown.serviceUnreachable },
-      reconcileAfter: { selected: after.selected, polled: after.polled, captured: after.captured, runMs: after.finishedAt - after.startedAt },
+      reconcileWhileDown: {
+        selected: whileDown.selected,
+        polled: whileDown.polled,
+        failed: whileDown.failed,
+        captured: whileDown.captured,
+        serviceUnreachable: whileDown.serviceUnreachable,
+      },
+      reconcileAfter: {
+        selected: after.selected,
+        polled: after.polled,
+        captured: after.captured,
+        runMs: after.finishedAt - after.startedAt,
+      },
       upToAllCapturedMs: recoveredMs,
       retriedAfter: { tried: during.failed.length, created: again.ok.length, rounds: again.rounds },
       ...(await payAndSettle(again.ok)),
@@ -286,18 +371,33 @@ export function defineFaultStorms(rig: () => Rig) {
     await receiver.down()
     const ids = new Set(first.map((c) => c.s.d.paymentId as string))
     const captures = sampleCaptures(cluster, [...ids])
-    await payConcurrently(anvil.rpcUrl, payers, first.map((c) => c.s.d))
+    await payConcurrently(
+      anvil.rpcUrl,
+      payers,
+      first.map((c) => c.s.d),
+    )
     for (const c of first) await sandbox.waitForStatus(c.s.d.deposit.intentId, "swept", 30_000)
     // Each event's first attempt is its schedule's start: the receiver stays down until 600 s of the
     // schedule have passed for the last of them.
     const firstTry = (eventId: string) => sandbox.deliveries().find((e) => e.eventId === eventId && e.attempt === 1)?.at
     const starts: number[] = []
     for (let i = 0; starts.length < first.length && i < 200; i++) {
-      starts.splice(0, starts.length, ...sandbox.events().filter((e) => ids.has(e.data.paymentId as string)).map((e) => firstTry(e.id)).filter((t): t is string => !!t).map((t) => Date.parse(t)))
+      starts.splice(
+        0,
+        starts.length,
+        ...sandbox
+          .events()
+          .filter((e) => ids.has(e.data.paymentId as string))
+          .map((e) => firstTry(e.id))
+          .filter((t): t is string => !!t)
+          .map((t) => Date.parse(t)),
+      )
       if (starts.length < first.length) await sleep(50)
     }
     await sleep(Math.max(0, Math.max(...starts) + 600_000 / SCALE - Date.now()))
-    const capturedWhileDown = (await Promise.all(first.map((c) => capturesOf(cluster, c.s.d.paymentId)))).filter((c) => c.captures > 0).length
+    const capturedWhileDown = (await Promise.all(first.map((c) => capturesOf(cluster, c.s.d.paymentId)))).filter(
+      (c) => c.captures > 0,
+    ).length
     await receiver.up()
     const upAt = Date.now()
     await captures.until(60_000)
@@ -314,9 +414,14 @@ export function defineFaultStorms(rig: () => Rig) {
     expect(second).toHaveLength(4)
     await receiver.down()
     const ids2 = new Set(second.map((c) => c.s.d.paymentId as string))
-    await payConcurrently(anvil.rpcUrl, payers, second.map((c) => c.s.d))
+    await payConcurrently(
+      anvil.rpcUrl,
+      payers,
+      second.map((c) => c.s.d),
+    )
     for (const c of second) await sandbox.waitForStatus(c.s.d.deposit.intentId, "swept", 30_000)
-    const exhausted = () => sandbox.deliveries().filter((e) => e.paymentId && ids2.has(e.paymentId) && e.attempt === 4 && !e.ok).length
+    const exhausted = () =>
+      sandbox.deliveries().filter((e) => e.paymentId && ids2.has(e.paymentId) && e.attempt === 4 && !e.ok).length
     for (let i = 0; exhausted() < second.length && i < 200; i++) await sleep(50)
     expect(exhausted()).toBe(second.length)
     await receiver.up()
@@ -326,12 +431,20 @@ export function defineFaultStorms(rig: () => Rig) {
     await invariants()
     record("receiverDown", {
       schedule: "5 s doubling, 9 attempts, timeScale 100",
-      downForScheduleSeconds: { leastForAnEvent: Math.round(((upAt - Math.max(...starts)) * SCALE) / 1000), mostForAnEvent: Math.round(((upAt - Math.min(...starts)) * SCALE) / 1000) },
+      downForScheduleSeconds: {
+        leastForAnEvent: Math.round(((upAt - Math.max(...starts)) * SCALE) / 1000),
+        mostForAnEvent: Math.round(((upAt - Math.min(...starts)) * SCALE) / 1000),
+      },
       capturedWhileDown,
       failedAttemptsWhileDown: log.filter((e) => !e.ok).length,
       successfulAttempt: okAttempts,
       upToAllCapturedMs: Math.max(...captures.capturedAt.values()) - upAt,
-      pastTheSchedule: { payments: second.length, deliveriesExhausted: exhausted(), reconcileCaptured: run.captured, reconcilePolled: run.polled },
+      pastTheSchedule: {
+        payments: second.length,
+        deliveriesExhausted: exhausted(),
+        reconcileCaptured: run.captured,
+        reconcilePolled: run.polled,
+      },
     })
   })
 
@@ -344,10 +457,16 @@ export function defineFaultStorms(rig: () => Rig) {
     const ids = new Set(sessions.map((c) => c.s.d.paymentId as string))
     const settled = await payAndSettle(sessions)
     const log = sandbox.deliveries().filter((e) => e.paymentId && ids.has(e.paymentId))
-    const rows = await cluster.sql<Json>(`select outcome, count(*) as n from stablecoin_webhook_event where payment_id = any($1) group by 1`, [[...ids]])
+    const rows = await cluster.sql<Json>(
+      `select outcome, count(*) as n from stablecoin_webhook_event where payment_id = any($1) group by 1`,
+      [[...ids]],
+    )
     // Held in 1.5 s windows and sent newest first: whether that changed the order is recorded.
     const sentOrder = log.filter((e) => e.attempt === 1 && e.copy === 1).map((e) => e.eventId)
-    const eventOrder = sandbox.events().filter((e) => e.data.paymentId && ids.has(e.data.paymentId as string)).map((e) => e.id)
+    const eventOrder = sandbox
+      .events()
+      .filter((e) => e.data.paymentId && ids.has(e.data.paymentId as string))
+      .map((e) => e.id)
     const deliveries = deliverySummary(log)
     record("outOfOrderDuplicates", {
       payments: sessions.length,

@@ -12,7 +12,8 @@ export function useCountingProxy(target: () => string) {
   const ref = {
     url: "",
     requests,
-    count: (endpoint: string, id?: string) => requests.filter((r) => r.endpoint === endpoint && (id === undefined || r.id === id)).length,
+    count: (endpoint: string, id?: string) =>
+      requests.filter((r) => r.endpoint === endpoint && (id === undefined || r.id === id)).length,
     reset: () => void requests.splice(0),
   }
   let server: Server | undefined

@@ -1,6 +1,10 @@
 import type { Browser } from "playwright-core"
 import { launchChromium } from "#dev/chromium"
-import { buildDemoStorefront, serveDemoStorefront, type DemoStorefront } from "../../../demo-storefront/serve-demo-storefront"
+import {
+  buildDemoStorefront,
+  serveDemoStorefront,
+  type DemoStorefront,
+} from "../../../demo-storefront/serve-demo-storefront"
 import type { DemoConfig } from "../../../demo-storefront/src/demo-config"
 import { demoTrustRootsFor } from "../../../demo-storefront/demo-trust-roots"
 

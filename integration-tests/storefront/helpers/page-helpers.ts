@@ -20,7 +20,7 @@ export async function decodeQrIn(page: Page, selector: string): Promise<string |
       ctx.drawImage(image, 0, 0, size, size)
       return Array.from(ctx.getImageData(0, 0, size, size).data)
     },
-    { selector, size }
+    { selector, size },
   )
   if (!pixels) return null
   return jsQR(Uint8ClampedArray.from(pixels), size, size)?.data ?? null
@@ -30,7 +30,12 @@ export async function decodeQrIn(page: Page, selector: string): Promise<string |
  * Opens the demo's payment step for a cart built through the API, and starts a session on `rail`
  * with `token`/`chainId`; `query`: further parameters of the demo's URL (e.g. `devBatch=0`).
  */
-export async function openPaymentStep(page: Page, demoUrl: string, cartId: string, choice: { rail: "deposit" | "connect"; token: string; chainId: number; pollMs?: number; query?: string }) {
+export async function openPaymentStep(
+  page: Page,
+  demoUrl: string,
+  cartId: string,
+  choice: { rail: "deposit" | "connect"; token: string; chainId: number; pollMs?: number; query?: string },
+) {
   await page.goto(`${demoUrl}/?cart=${cartId}&poll=${choice.pollMs ?? 500}${choice.query ? `&${choice.query}` : ""}`)
   await page.getByRole("radio", { name: choice.rail === "deposit" ? /Send to an address/ : /browser wallet/ }).check()
   await page.getByLabel("Network").selectOption(String(choice.chainId))
@@ -44,7 +49,10 @@ export async function openPaymentStep(page: Page, demoUrl: string, cartId: strin
  * payment status (`confirming`, `underpaid`, `paid` = captured, `attention`). The page never reloads in between.
  */
 export async function waitForStatus(page: Page, statuses: string[], timeoutMs = 60_000) {
-  const selectors = statuses.flatMap((s) => [`.stablecoin-payment[data-status="${s}"]`, `.stablecoin-order-payment[data-status="${s}"]`])
+  const selectors = statuses.flatMap((s) => [
+    `.stablecoin-payment[data-status="${s}"]`,
+    `.stablecoin-order-payment[data-status="${s}"]`,
+  ])
   const element = await page.waitForSelector(selectors.join(", "), { timeout: timeoutMs })
   return element.getAttribute("data-status")
 }
@@ -56,7 +64,9 @@ export async function waitForStatus(page: Page, statuses: string[], timeoutMs = 
 export async function waitForOrderPlaced(page: Page, timeoutMs = 60_000) {
   const element = await page.waitForSelector("[data-order-id]", { timeout: timeoutMs }).catch(async (error: Error) => {
     // Say where the page stood, not only that it timed out.
-    throw new Error(`${error.message.split("\n")[0]}; the page shows: ${(await page.textContent("main").catch(() => null))?.slice(0, 600)}`)
+    throw new Error(
+      `${error.message.split("\n")[0]}; the page shows: ${(await page.textContent("main").catch(() => null))?.slice(0, 600)}`,
+    )
   })
   return element.getAttribute("data-order-id")
 }

@@ -23,7 +23,10 @@ export async function developerTermsIn(page: Page): Promise<string[]> {
  * second page in the page's context, which a page made by browser.newPage() does not allow.
  */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze()
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)

@@ -22,8 +22,12 @@ export type StorefrontSuiteContext = {
  * webhooks delivered to this app, no fault left over, the demo using this test's publishable key.
  */
 export function storefrontSuite(
-  deps: { stack: ReturnType<typeof useStablecoinStack>; demo: ReturnType<typeof useDemoStorefront>; beforeEach?: () => void },
-  tests: (context: StorefrontSuiteContext) => void
+  deps: {
+    stack: ReturnType<typeof useStablecoinStack>
+    demo: ReturnType<typeof useDemoStorefront>
+    beforeEach?: () => void
+  },
+  tests: (context: StorefrontSuiteContext) => void,
 ) {
   medusaIntegrationTestRunner({
     testSuite: ({ api, getContainer }) => {
@@ -34,7 +38,9 @@ export function storefrontSuite(
         deps.demo.pointAt(api, store.publishableKey)
         deps.beforeEach?.()
       })
-      const view = async (cartId: string) => (await api.get(`/store/stablecoin/carts/${cartId}/payment`, storeHeaders(store))).data as StablecoinCartPaymentResponse
+      const view = async (cartId: string) =>
+        (await api.get(`/store/stablecoin/carts/${cartId}/payment`, storeHeaders(store)))
+          .data as StablecoinCartPaymentResponse
       tests({ api, getContainer, store: () => store, view })
     },
   })

@@ -23,7 +23,11 @@ const STATUS_OPTIONS = filterOptions([{ value: ALL, label: "Any status" }], Obje
 /** Where the payment belongs in the admin: its order, else its cart (payments that never became an order). */
 const WhereLink = ({ payment }: { payment: AdminStablecoinPayment }) =>
   payment.order_id ? (
-    <a href={`/app/orders/${payment.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover" onClick={(e) => e.stopPropagation()}>
+    <a
+      href={`/app/orders/${payment.order_id}`}
+      className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+      onClick={(e) => e.stopPropagation()}
+    >
       Order
     </a>
   ) : payment.cart_id ? (
@@ -46,9 +50,26 @@ export const AttentionPayments = () => {
 
   return (
     <Container className="divide-y p-0" data-testid="stablecoin-attention-payments">
-      <ListHeader title="Payments" count={query.data?.count} noun={["payment", "payments"]} suffix={needingAttention ? " needing attention" : ""}>
-        <ListFilter list={list} name="attention" options={ATTENTION_OPTIONS} className="w-[200px]" testId="stablecoin-filter-attention" />
-        <ListFilter list={list} name="status" options={STATUS_OPTIONS} className="w-[160px]" testId="stablecoin-filter-status" />
+      <ListHeader
+        title="Payments"
+        count={query.data?.count}
+        noun={["payment", "payments"]}
+        suffix={needingAttention ? " needing attention" : ""}
+      >
+        <ListFilter
+          list={list}
+          name="attention"
+          options={ATTENTION_OPTIONS}
+          className="w-[200px]"
+          testId="stablecoin-filter-attention"
+        />
+        <ListFilter
+          list={list}
+          name="status"
+          options={STATUS_OPTIONS}
+          className="w-[160px]"
+          testId="stablecoin-filter-status"
+        />
       </ListHeader>
 
       <PagedTable
@@ -62,7 +83,13 @@ export const AttentionPayments = () => {
         emptyTestId="stablecoin-payments-empty"
       >
         {(p) => (
-          <Table.Row key={p.id} className="cursor-pointer" onClick={() => setOpenId(p.id)} data-testid="stablecoin-payment-row" data-payment-id={p.id}>
+          <Table.Row
+            key={p.id}
+            className="cursor-pointer"
+            onClick={() => setOpenId(p.id)}
+            data-testid="stablecoin-payment-row"
+            data-payment-id={p.id}
+          >
             <Table.Cell>
               <PaymentStatusBadge payment={p} />
             </Table.Cell>

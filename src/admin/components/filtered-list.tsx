@@ -22,7 +22,9 @@ export function useFilteredList<F extends Record<string, string>>(initialFilters
     setFilters((current) => ({ ...current, [key]: value }))
     setPageIndex(0)
   }
-  const sent = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value === ALL ? undefined : value])) as { [K in keyof F]?: string }
+  const sent = Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [key, value === ALL ? undefined : value]),
+  ) as { [K in keyof F]?: string }
   return {
     filters,
     setFilter,

@@ -22,7 +22,12 @@ const Check = ({ label, check }: { label: string; check: AdminHealthCheck }) => 
 )
 
 const ChainCard = ({ chain }: { chain: AdminChainHealth }) => (
-  <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="stablecoin-chain-health" data-chain-id={chain.chainId} data-healthy={chain.healthy}>
+  <div
+    className="flex flex-col gap-y-1 px-6 py-4"
+    data-testid="stablecoin-chain-health"
+    data-chain-id={chain.chainId}
+    data-healthy={chain.healthy}
+  >
     <div className="flex items-center gap-x-2 pb-1">
       <Text weight="plus">{CHAIN_NAMES[chain.chainId] ?? `Chain ${chain.chainId}`}</Text>
       <Badge size="2xsmall">{chain.chainId}</Badge>
@@ -38,7 +43,11 @@ const ChainCard = ({ chain }: { chain: AdminChainHealth }) => (
     <Check label={`Factory has code (${shortHex(chain.factory)})`} check={chain.factoryHasCode} />
     <Check label={`Merchant pool deployed (payout ${shortHex(chain.payout)})`} check={chain.poolDeployed} />
     {chain.tokens.map((t) => (
-      <Check key={t.symbol} label={`${t.symbol} decimals (${shortHex(t.address)}) configured ${t.configuredDecimals}`} check={t} />
+      <Check
+        key={t.symbol}
+        label={`${t.symbol} decimals (${shortHex(t.address)}) configured ${t.configuredDecimals}`}
+        check={t}
+      />
     ))}
   </div>
 )
@@ -104,7 +113,9 @@ const LastReconcileRun = ({ run, enabled }: { run: ReconcileRun | null; enabled:
         {run.error ? (
           <StatusBadge color="red">failed</StatusBadge>
         ) : result ? (
-          <StatusBadge color={problems.length ? "orange" : "green"}>{problems.length ? "finished with problems" : "finished"}</StatusBadge>
+          <StatusBadge color={problems.length ? "orange" : "green"}>
+            {problems.length ? "finished with problems" : "finished"}
+          </StatusBadge>
         ) : (
           <StatusBadge color="blue">running</StatusBadge>
         )}
@@ -126,18 +137,45 @@ const LastReconcileRun = ({ run, enabled }: { run: ReconcileRun | null; enabled:
               name="checked"
               label="Payments checked"
               value={result.polled}
-              hint={result.selected !== undefined && result.selected > result.polled ? `of ${result.selected} due, with the service` : "with the payment service"}
+              hint={
+                result.selected !== undefined && result.selected > result.polled
+                  ? `of ${result.selected} due, with the service`
+                  : "with the payment service"
+              }
             />
           )}
-          <Figure name="captured" label="Captured" value={(result.captured ?? 0) + (result.webhookEvents?.captured ?? 0)} hint="payments captured in Medusa" />
-          {result.extraPayments && <Figure name="found-on-chain" label="Found on chain" value={result.extraPayments.receipts} hint="transfers the service did not report" />}
-          {result.webhookEvents && <Figure name="events-applied" label="Events applied" value={result.webhookEvents.processed} hint="stored webhook events" />}
+          <Figure
+            name="captured"
+            label="Captured"
+            value={(result.captured ?? 0) + (result.webhookEvents?.captured ?? 0)}
+            hint="payments captured in Medusa"
+          />
+          {result.extraPayments && (
+            <Figure
+              name="found-on-chain"
+              label="Found on chain"
+              value={result.extraPayments.receipts}
+              hint="transfers the service did not report"
+            />
+          )}
+          {result.webhookEvents && (
+            <Figure
+              name="events-applied"
+              label="Events applied"
+              value={result.webhookEvents.processed}
+              hint="stored webhook events"
+            />
+          )}
           {result.refundsOnChain && (
             <Figure
               name="refunds-on-chain"
               label="Refunds found on chain"
               value={result.refundsOnChain.found}
-              hint={result.refundsOnChain.nearMisses ? `${plural(result.refundsOnChain.nearMisses, "near miss", "near misses")} to check` : "sent refunds recorded"}
+              hint={
+                result.refundsOnChain.nearMisses
+                  ? `${plural(result.refundsOnChain.nearMisses, "near miss", "near misses")} to check`
+                  : "sent refunds recorded"
+              }
             />
           )}
           {result.unfinishedOrders && (
@@ -152,7 +190,11 @@ const LastReconcileRun = ({ run, enabled }: { run: ReconcileRun | null; enabled:
             <Figure
               name="service-reachable"
               label="Service reachable"
-              value={<StatusBadge color={result.serviceUnreachable ? "red" : "green"}>{result.serviceUnreachable ? "No" : "Yes"}</StatusBadge>}
+              value={
+                <StatusBadge color={result.serviceUnreachable ? "red" : "green"}>
+                  {result.serviceUnreachable ? "No" : "Yes"}
+                </StatusBadge>
+              }
             />
           )}
         </div>
@@ -178,12 +220,18 @@ const WebhooksMissing = ({ missing }: { missing: AdminStablecoinHealth["webhooks
     <div className="flex items-center gap-x-2">
       <StatusBadge color="red">no webhooks</StatusBadge>
       <Text size="small" weight="plus">
-        The service reports {missing.count} payment{missing.count === 1 ? "" : "s"} paid, but this store received no webhook for {missing.count === 1 ? "it" : "them"}
+        The service reports {missing.count} payment{missing.count === 1 ? "" : "s"} paid, but this store received no
+        webhook for {missing.count === 1 ? "it" : "them"}
       </Text>
     </div>
     <Text size="small" className="text-ui-fg-subtle">
-      Register {webhookUrl()} as the webhook URL in the payment service, signed with a secret listed in webhookSecrets, and make it reachable from the
-      service. Until then a paid order is captured only by the reconcile job (with captureOnReconcile) or by you. Latest: {missing.payments.slice(0, 3).map((p) => p.payment_id).join(", ")}
+      Register {webhookUrl()} as the webhook URL in the payment service, signed with a secret listed in webhookSecrets,
+      and make it reachable from the service. Until then a paid order is captured only by the reconcile job (with
+      captureOnReconcile) or by you. Latest:{" "}
+      {missing.payments
+        .slice(0, 3)
+        .map((p) => p.payment_id)
+        .join(", ")}
     </Text>
   </div>
 )
@@ -197,12 +245,13 @@ const CapturesUnconfirmed = ({ unconfirmed }: { unconfirmed: AdminStablecoinHeal
     <div className="flex items-center gap-x-2">
       <StatusBadge color="red">unconfirmed capture</StatusBadge>
       <Text size="small" weight="plus">
-        {unconfirmed.count} payment{unconfirmed.count === 1 ? " shows" : "s show"} as captured in Medusa, but the payment service never confirmed{" "}
-        {unconfirmed.count === 1 ? "it" : "them"} to this plugin
+        {unconfirmed.count} payment{unconfirmed.count === 1 ? " shows" : "s show"} as captured in Medusa, but the
+        payment service never confirmed {unconfirmed.count === 1 ? "it" : "them"} to this plugin
       </Text>
     </div>
     <Text size="small" className="text-ui-fg-subtle">
-      Do not ship {unconfirmed.count === 1 ? "this order" : "these orders"} until you have checked the transaction on the chain. {unconfirmed.count === 1 ? "Payment" : "Latest"}:{" "}
+      Do not ship {unconfirmed.count === 1 ? "this order" : "these orders"} until you have checked the transaction on
+      the chain. {unconfirmed.count === 1 ? "Payment" : "Latest"}:{" "}
       {unconfirmed.payments.slice(0, 3).map((p, i) => (
         <span key={p.id}>
           {i > 0 && ", "}
@@ -229,7 +278,10 @@ export const HealthPanel = () => {
   const test = useTestConnection()
   const onTest = () =>
     test.mutate(undefined, {
-      onSuccess: (r) => (r.ok ? toast.success : toast.error)(r.ok ? "Service connection works" : "Service connection failed", { description: `${r.message} (${r.elapsed_ms} ms)` }),
+      onSuccess: (r) =>
+        (r.ok ? toast.success : toast.error)(r.ok ? "Service connection works" : "Service connection failed", {
+          description: `${r.message} (${r.elapsed_ms} ms)`,
+        }),
       onError: (e) => toast.error("Test failed", { description: errorMessage(e) }),
     })
   return (
@@ -240,13 +292,23 @@ export const HealthPanel = () => {
           <Button size="small" variant="secondary" onClick={() => refetch()} isLoading={isFetching && !isPending}>
             Check again
           </Button>
-          <Button size="small" variant="secondary" onClick={onTest} isLoading={test.isPending} data-testid="stablecoin-test-connection">
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={onTest}
+            isLoading={test.isPending}
+            data-testid="stablecoin-test-connection"
+          >
             Test connection
           </Button>
         </div>
       </div>
       {test.data && (
-        <Text size="small" className={`px-6 py-3 ${test.data.ok ? "text-ui-fg-subtle" : "text-ui-fg-error"}`} data-testid="stablecoin-test-result">
+        <Text
+          size="small"
+          className={`px-6 py-3 ${test.data.ok ? "text-ui-fg-subtle" : "text-ui-fg-error"}`}
+          data-testid="stablecoin-test-result"
+        >
           {test.data.message} ({test.data.elapsed_ms} ms)
         </Text>
       )}
@@ -265,7 +327,9 @@ export const HealthPanel = () => {
               Last webhook received
             </Text>
             <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-last-webhook">
-              {data.last_webhook ? `${formatDateTime(data.last_webhook.received_at)} (${data.last_webhook.type}, ${data.last_webhook.state})` : "None yet"}
+              {data.last_webhook
+                ? `${formatDateTime(data.last_webhook.received_at)} (${data.last_webhook.type}, ${data.last_webhook.state})`
+                : "None yet"}
             </Text>
           </div>
           <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="stablecoin-last-reconcile">

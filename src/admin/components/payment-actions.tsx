@@ -22,8 +22,12 @@ export const PaymentActions = ({ payment }: { payment: AdminStablecoinPayment })
     refresh.mutate(payment.id, {
       onSuccess: (r) =>
         r.refreshed
-          ? toast.success("Refreshed", { description: `Status: ${r.payment.status}${r.outcome ? ` (${r.outcome})` : ""}` })
-          : toast.info("Refreshed moments ago", { description: "The service was asked less than 10 seconds ago; showing that answer." }),
+          ? toast.success("Refreshed", {
+              description: `Status: ${r.payment.status}${r.outcome ? ` (${r.outcome})` : ""}`,
+            })
+          : toast.info("Refreshed moments ago", {
+              description: "The service was asked less than 10 seconds ago; showing that answer.",
+            }),
       onError: (e) => toast.error("Refresh failed", { description: errorMessage(e) }),
     })
   }
@@ -38,19 +42,32 @@ export const PaymentActions = ({ payment }: { payment: AdminStablecoinPayment })
     })
     if (!go) return
     confirm.mutate(payment.id, {
-      onSuccess: (r) => toast.success("Payment confirmed", { description: `Outcome: ${r.outcome}; status ${r.payment.status}.` }),
+      onSuccess: (r) =>
+        toast.success("Payment confirmed", { description: `Outcome: ${r.outcome}; status ${r.payment.status}.` }),
       onError: (e) => toast.error("Confirm failed", { description: errorMessage(e) }),
     })
   }
 
   return (
     <div className="flex items-center gap-x-2">
-      <Button size="small" variant="secondary" onClick={onRefresh} isLoading={refresh.isPending} data-testid="stablecoin-refresh">
+      <Button
+        size="small"
+        variant="secondary"
+        onClick={onRefresh}
+        isLoading={refresh.isPending}
+        data-testid="stablecoin-refresh"
+      >
         <ArrowPath />
         Refresh
       </Button>
       {payment.can_confirm && (
-        <Button size="small" variant="primary" onClick={onConfirm} isLoading={confirm.isPending} data-testid="stablecoin-confirm">
+        <Button
+          size="small"
+          variant="primary"
+          onClick={onConfirm}
+          isLoading={confirm.isPending}
+          data-testid="stablecoin-confirm"
+        >
           <CheckCircle />
           Confirm
         </Button>

@@ -32,7 +32,12 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
         <Text size="small" data-testid="stablecoin-meaning">
           {payment.status_info.meaning}
         </Text>
-        <Text size="small" weight="plus" data-testid="stablecoin-safe-to-ship" className={payment.shipping.safeToShip ? undefined : "text-ui-fg-error"}>
+        <Text
+          size="small"
+          weight="plus"
+          data-testid="stablecoin-safe-to-ship"
+          className={payment.shipping.safeToShip ? undefined : "text-ui-fg-error"}
+        >
           Safe to ship: {payment.shipping.summary}
         </Text>
         {payment.shipping.options.length > 0 && (
@@ -77,7 +82,8 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
       </SectionRow>
       {amounts.received && amounts.received.base_units !== amounts.confirmed?.base_units && (
         <SectionRow label="Received on chain" testId="stablecoin-received-on-chain">
-          {formatAmount(amounts.received, symbol)} in {payment.receipts.length} {payment.receipts.length === 1 ? "payment" : "payments"}
+          {formatAmount(amounts.received, symbol)} in {payment.receipts.length}{" "}
+          {payment.receipts.length === 1 ? "payment" : "payments"}
         </SectionRow>
       )}
       {amounts.shortfall && (
@@ -114,12 +120,18 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
       </SectionRow>
       {payment.rail === "deposit" && (
         <SectionRow label="Deposit address">
-          <ChainValue value={payment.verification?.forwarder ?? null} href={payment.links.forwarder} testId="stablecoin-forwarder" />
+          <ChainValue
+            value={payment.verification?.forwarder ?? null}
+            href={payment.links.forwarder}
+            testId="stablecoin-forwarder"
+          />
         </SectionRow>
       )}
       <SectionRow label="Quote expires">{formatDateTime(payment.expires_at)}</SectionRow>
       <SectionRow label="Confirmed by" testId="stablecoin-confirmed-by">
-        {payment.confirmed_by ? `${payment.confirmed_by}, ${formatDateTime(payment.confirmed_at)}` : "Not confirmed yet"}
+        {payment.confirmed_by
+          ? `${payment.confirmed_by}, ${formatDateTime(payment.confirmed_at)}`
+          : "Not confirmed yet"}
       </SectionRow>
       <SectionRow label="Addresses verified" testId="stablecoin-verified">
         {payment.verification?.blockNumber
@@ -139,11 +151,16 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
           </Text>
           {payment.receipts.length > 1 && (
             <Text size="xsmall" className="text-ui-fg-subtle">
-              More than one payment reached this address: everything above the expected amount is owed back to its sender.
+              More than one payment reached this address: everything above the expected amount is owed back to its
+              sender.
             </Text>
           )}
           {payment.receipts.map((receipt) => (
-            <div key={receipt.id} className="flex items-center justify-between gap-x-4" data-testid="stablecoin-receipt">
+            <div
+              key={receipt.id}
+              className="flex items-center justify-between gap-x-4"
+              data-testid="stablecoin-receipt"
+            >
               <Text size="small">
                 {formatAmount(receipt.amount, symbol)} from <span className="font-mono">{receipt.from}</span>
               </Text>

@@ -16,7 +16,16 @@ type QueryStateProps = {
 }
 
 /** The loading, error and empty states of a list section, worded by the caller; the list itself otherwise. */
-export const QueryState = ({ isPending, error, isEmpty, loading, failed, empty, emptyTestId, children }: QueryStateProps) =>
+export const QueryState = ({
+  isPending,
+  error,
+  isEmpty,
+  loading,
+  failed,
+  empty,
+  emptyTestId,
+  children,
+}: QueryStateProps) =>
   isPending ? (
     <Text size="small" className="text-ui-fg-subtle px-6 py-4">
       {loading}

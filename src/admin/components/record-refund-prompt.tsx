@@ -29,12 +29,14 @@ export const RecordRefundPrompt = ({ payment, refund }: { payment: AdminStableco
       {
         onSuccess: (answer) => {
           if (!answer.recorded) return setProblem(refundRefusalWords(answer.refusal, view))
-          toast.success(answer.alreadyRecorded ? "Already recorded" : "Refund recorded", { description: `${view.amount} ${view.symbol} for ${view.orderLabel}, checked on ${view.chainName}.` })
+          toast.success(answer.alreadyRecorded ? "Already recorded" : "Refund recorded", {
+            description: `${view.amount} ${view.symbol} for ${view.orderLabel}, checked on ${view.chainName}.`,
+          })
           setOpen(false)
           setTxHash("")
         },
         onError: (e) => setProblem(refundRefusalWords({ message: e instanceof Error ? e.message : undefined }, view)),
-      }
+      },
     )
   }
 
@@ -49,9 +51,25 @@ export const RecordRefundPrompt = ({ payment, refund }: { payment: AdminStableco
         <Prompt.Header>
           <Prompt.Title>Record refund sent for {view.orderLabel}</Prompt.Title>
           <Prompt.Description>
-            Paste the transaction hash of the refund you sent. The plugin reads it on {view.chainName} and records the refund only if it moved exactly {view.amount} {view.symbol} from
-            your payout address{view.payout ? <> <CopyChip value={view.payout}>{shortHex(view.payout)}</CopyChip></> : ""} (or a refund sender you configured) to{" "}
-            {view.destination ? <><CopyChip value={view.destination}>{shortHex(view.destination)}</CopyChip> ({view.destinationWords})</> : "the payer"}, and no other refund was recorded with it. The plugin itself sends nothing.
+            Paste the transaction hash of the refund you sent. The plugin reads it on {view.chainName} and records the
+            refund only if it moved exactly {view.amount} {view.symbol} from your payout address
+            {view.payout ? (
+              <>
+                {" "}
+                <CopyChip value={view.payout}>{shortHex(view.payout)}</CopyChip>
+              </>
+            ) : (
+              ""
+            )}{" "}
+            (or a refund sender you configured) to{" "}
+            {view.destination ? (
+              <>
+                <CopyChip value={view.destination}>{shortHex(view.destination)}</CopyChip> ({view.destinationWords})
+              </>
+            ) : (
+              "the payer"
+            )}
+            , and no other refund was recorded with it. The plugin itself sends nothing.
           </Prompt.Description>
         </Prompt.Header>
         <div className="flex flex-col gap-y-2 px-6 pb-4">
@@ -75,7 +93,13 @@ export const RecordRefundPrompt = ({ payment, refund }: { payment: AdminStableco
         <Prompt.Footer>
           <Prompt.Cancel>Cancel</Prompt.Cancel>
           {/* A plain button, not Prompt.Action: the prompt must stay open to show a refusal. */}
-          <Button size="small" onClick={submit} isLoading={record.isPending} disabled={!txHash.trim()} data-testid="stablecoin-refund-submit">
+          <Button
+            size="small"
+            onClick={submit}
+            isLoading={record.isPending}
+            disabled={!txHash.trim()}
+            data-testid="stablecoin-refund-submit"
+          >
             Check on the chain and record
           </Button>
         </Prompt.Footer>

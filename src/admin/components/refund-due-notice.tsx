@@ -10,11 +10,16 @@ import { CopyChip } from "./copy-chip"
 export const RefundDueNotice = ({ view }: { view: RefundView }) => (
   <Alert variant="warning" data-testid="stablecoin-refund-notice">
     <span data-testid="stablecoin-refund-notice-text">
-      Recorded. Send <CopyChip value={view.amount} title={`${view.amount} ${view.symbol}`} testId="stablecoin-refund-notice-amount" />{" "}
+      Recorded. Send{" "}
+      <CopyChip value={view.amount} title={`${view.amount} ${view.symbol}`} testId="stablecoin-refund-notice-amount" />{" "}
       <CopyChip value={view.tokenAddress ?? view.symbol} title={`The ${view.symbol} contract on ${view.chainName}`}>
         {view.symbol}
       </CopyChip>{" "}
-      on <CopyChip value={String(view.chainId)} title={`${view.chainName}: chain id ${view.chainId}`}>{view.chainName}</CopyChip> to{" "}
+      on{" "}
+      <CopyChip value={String(view.chainId)} title={`${view.chainName}: chain id ${view.chainId}`}>
+        {view.chainName}
+      </CopyChip>{" "}
+      to{" "}
       {view.destination ? (
         <CopyChip value={view.destination} testId="stablecoin-refund-notice-destination">
           {shortHex(view.destination, 6, 4)}

@@ -20,26 +20,42 @@ const REFUND_REASONS: Record<LedgerRefund["reason"], string> = {
 export const RefundRow = ({ payment, refund }: { payment: AdminStablecoinPayment; refund: AdminRefund }) => {
   const view = refundViewOf(payment, refund)
   return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2" data-testid="stablecoin-refund" data-state={refund.state}>
+    <div
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2"
+      data-testid="stablecoin-refund"
+      data-state={refund.state}
+    >
       <div className="flex min-w-0 flex-col">
         <div className="txt-compact-small flex flex-wrap items-center gap-x-1">
           <span>
             {view.amount} {view.symbol} on {view.chainName} to
           </span>
-          {view.destination ? <ChainValue value={view.destination} href={null} testId="stablecoin-refund-destination" /> : <span>the payer (not known yet)</span>}
+          {view.destination ? (
+            <ChainValue value={view.destination} href={null} testId="stablecoin-refund-destination" />
+          ) : (
+            <span>the payer (not known yet)</span>
+          )}
         </div>
         <Text size="xsmall" className="text-ui-fg-subtle">
           {REFUND_REASONS[refund.reason]}
-          {refund.fiatAmount ? ` (${refund.fiatAmount} ${refund.currencyCode?.toUpperCase() ?? ""})` : ""}, recorded {formatDateTime(refund.recordedAt)}
+          {refund.fiatAmount ? ` (${refund.fiatAmount} ${refund.currencyCode?.toUpperCase() ?? ""})` : ""}, recorded{" "}
+          {formatDateTime(refund.recordedAt)}
         </Text>
         {refund.state === "due" && refund.nearMiss && (
           // Shown, never attached: only an exact transfer settles a refund (check-refund-on-chain.ts).
           <Text size="small" className="text-ui-fg-subtle mt-1" data-testid="stablecoin-refund-near-miss">
-            A transfer of {formatTokenAmount(refund.nearMiss.amount, refund.tokenDecimals)} {view.symbol} to <CopyChip value={refund.nearMiss.to}>{shortHex(refund.nearMiss.to)}</CopyChip> on{" "}
-            {formatDateTime(refund.nearMiss.sentAt)} looks like this refund but {refund.nearMiss.why}; it was not attached. Its transaction:{" "}
+            A transfer of {formatTokenAmount(refund.nearMiss.amount, refund.tokenDecimals)} {view.symbol} to{" "}
+            <CopyChip value={refund.nearMiss.to}>{shortHex(refund.nearMiss.to)}</CopyChip> on{" "}
+            {formatDateTime(refund.nearMiss.sentAt)} looks like this refund but {refund.nearMiss.why}; it was not
+            attached. Its transaction:{" "}
             <CopyChip value={refund.nearMiss.txHash}>
               {refund.near_miss_link ? (
-                <a href={refund.near_miss_link} target="_blank" rel="noreferrer" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+                <a
+                  href={refund.near_miss_link}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+                >
                   {shortHex(refund.nearMiss.txHash)}
                 </a>
               ) : (

@@ -55,15 +55,30 @@ export const SendRefundDrawer = ({ payment, refund }: { payment: AdminStablecoin
   const send = async (wallet: DiscoveredWallet) => {
     if (!toSend) return
     setState({ phase: "wallet", step: "connecting" })
-    const sent = await sendRefundWithWallet({ provider: wallet.provider, refund: toSend, onStep: (step) => setState({ phase: "wallet", step }) })
+    const sent = await sendRefundWithWallet({
+      provider: wallet.provider,
+      refund: toSend,
+      onStep: (step) => setState({ phase: "wallet", step }),
+    })
     if (!sent.ok) return setState({ phase: "failed", message: sent.message, txHash: null })
     setState({ phase: "recording", txHash: sent.txHash })
-    const answer = await record.mutateAsync({ paymentId: payment.id, refundId: refund.id, txHash: sent.txHash }).catch((e: unknown) => ({ recorded: false as const, refusal: { message: e instanceof Error ? e.message : undefined } }))
+    const answer = await record
+      .mutateAsync({ paymentId: payment.id, refundId: refund.id, txHash: sent.txHash })
+      .catch((e: unknown) => ({
+        recorded: false as const,
+        refusal: { message: e instanceof Error ? e.message : undefined },
+      }))
     if (!answer.recorded) {
       const words = refundRefusalWords(answer.refusal, view)
-      return setState({ phase: "failed", message: `Sent, but not recorded yet: ${words} Record it with Record refund sent and this transaction's hash.`, txHash: sent.txHash })
+      return setState({
+        phase: "failed",
+        message: `Sent, but not recorded yet: ${words} Record it with Record refund sent and this transaction's hash.`,
+        txHash: sent.txHash,
+      })
     }
-    toast.success("Refund sent and recorded", { description: `${view.amount} ${view.symbol} for ${view.orderLabel}, checked on ${view.chainName}.` })
+    toast.success("Refund sent and recorded", {
+      description: `${view.amount} ${view.symbol} for ${view.orderLabel}, checked on ${view.chainName}.`,
+    })
     setState({ phase: "sent", txHash: sent.txHash })
   }
 
@@ -89,20 +104,24 @@ export const SendRefundDrawer = ({ payment, refund }: { payment: AdminStablecoin
         <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
           <div className="flex flex-col gap-y-2" data-testid="stablecoin-send-refund-summary">
             <Text size="small">
-              Send <CopyChip value={view.amount} /> {view.symbol} on {view.chainName} to {view.destination ? <CopyChip value={view.destination} /> : "the payer (not known yet)"},{" "}
+              Send <CopyChip value={view.amount} /> {view.symbol} on {view.chainName} to{" "}
+              {view.destination ? <CopyChip value={view.destination} /> : "the payer (not known yet)"},{" "}
               {view.destinationWords}.
             </Text>
             <Text size="small" className="text-ui-fg-subtle">
-              From your payout address {view.payout ? <CopyChip value={view.payout} /> : "(not configured for this chain)"}
-              {payment.refund_senders.length > 0 ? ", or a refund sender you configured" : ""}: the plugin accepts a refund from no other address.
+              From your payout address{" "}
+              {view.payout ? <CopyChip value={view.payout} /> : "(not configured for this chain)"}
+              {payment.refund_senders.length > 0 ? ", or a refund sender you configured" : ""}: the plugin accepts a
+              refund from no other address.
             </Text>
           </div>
 
           <div className="flex flex-col gap-y-3">
             <Heading level="h3">With your browser wallet</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              Your wallet sends from your payout address: first a withdrawal of {view.amount} {view.symbol} from your pool when the payout address holds less, then the refund. A wallet
-              that batches calls asks you once. The transaction is then checked on {view.chainName} and recorded.
+              Your wallet sends from your payout address: first a withdrawal of {view.amount} {view.symbol} from your
+              pool when the payout address holds less, then the refund. A wallet that batches calls asks you once. The
+              transaction is then checked on {view.chainName} and recorded.
             </Text>
             {state.phase === "sent" ? (
               <Alert variant="success" data-testid="stablecoin-send-refund-done">
@@ -112,7 +131,10 @@ export const SendRefundDrawer = ({ payment, refund }: { payment: AdminStablecoin
                 </span>
               </Alert>
             ) : !toSend ? (
-              <Text size="small">The plugin does not know every address this needs yet (payer, pool or payout): send it from elsewhere as below.</Text>
+              <Text size="small">
+                The plugin does not know every address this needs yet (payer, pool or payout): send it from elsewhere as
+                below.
+              </Text>
             ) : wallets === null ? (
               <Text size="small" className="text-ui-fg-subtle">
                 Looking for wallets in this browser…
@@ -124,7 +146,15 @@ export const SendRefundDrawer = ({ payment, refund }: { payment: AdminStablecoin
             ) : (
               <div className="flex flex-wrap gap-2">
                 {wallets.map((wallet) => (
-                  <Button key={wallet.info.uuid} size="small" variant="secondary" onClick={() => send(wallet)} isLoading={busy} disabled={busy} data-testid="stablecoin-send-refund-wallet">
+                  <Button
+                    key={wallet.info.uuid}
+                    size="small"
+                    variant="secondary"
+                    onClick={() => send(wallet)}
+                    isLoading={busy}
+                    disabled={busy}
+                    data-testid="stablecoin-send-refund-wallet"
+                  >
                     {wallet.info.icon && <img src={wallet.info.icon} alt="" className="h-4 w-4" />}
                     Send with {wallet.info.name}
                   </Button>
@@ -156,7 +186,11 @@ export const SendRefundDrawer = ({ payment, refund }: { payment: AdminStablecoin
           {state.phase !== "sent" && (
             <div className="flex flex-col gap-y-3 border-t pt-6" data-testid="stablecoin-send-refund-elsewhere">
               <Heading level="h3">Sending from elsewhere</Heading>
-              <ManualRefundSteps view={view} pool={payment.verification?.pool ?? null} refundSenders={payment.refund_senders} />
+              <ManualRefundSteps
+                view={view}
+                pool={payment.verification?.pool ?? null}
+                refundSenders={payment.refund_senders}
+              />
               <div>
                 <RecordRefundPrompt payment={payment} refund={refund} />
               </div>

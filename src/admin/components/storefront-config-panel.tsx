@@ -28,8 +28,9 @@ export const StorefrontConfigPanel = () => {
         <div className="flex flex-col">
           <Heading level="h2">Storefront configuration</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            The trust roots your storefront pins at build time: paste this line into its .env.local and rebuild. The browser checks every payment
-            address against them before showing it or asking a wallet to sign, and re-derives each deposit address from the pinned pool with no node.
+            The trust roots your storefront pins at build time: paste this line into its .env.local and rebuild. The
+            browser checks every payment address against them before showing it or asking a wallet to sign, and
+            re-derives each deposit address from the pinned pool with no node.
           </Text>
         </div>
         <Button
@@ -40,23 +41,40 @@ export const StorefrontConfigPanel = () => {
           onClick={() =>
             navigator.clipboard.writeText(env).then(
               () => toast.success("Storefront configuration copied"),
-              () => toast.error("Could not copy: select the text and copy it")
+              () => toast.error("Could not copy: select the text and copy it"),
             )
           }
         >
           Copy
         </Button>
       </div>
-      <QueryState isPending={isPending} error={error} isEmpty={!env} loading="Reading the configuration…" failed="Could not read the configuration" empty="No chain is configured.">
+      <QueryState
+        isPending={isPending}
+        error={error}
+        isEmpty={!env}
+        loading="Reading the configuration…"
+        failed="Could not read the configuration"
+        empty="No chain is configured."
+      >
         {() => (
           <>
             {data!.gaps.map((gap) => (
-              <Text key={gap.chainId} size="small" className="text-ui-fg-error px-6 py-3" data-testid="stablecoin-storefront-gap" data-chain-id={gap.chainId}>
-                Chain {gap.chainId}: no {gap.missing.join(" and ")} in this line ({gap.reason}). Storefronts built with it refuse this chain&apos;s
-                deposit addresses; reload this page once the chain answers and copy the line again.
+              <Text
+                key={gap.chainId}
+                size="small"
+                className="text-ui-fg-error px-6 py-3"
+                data-testid="stablecoin-storefront-gap"
+                data-chain-id={gap.chainId}
+              >
+                Chain {gap.chainId}: no {gap.missing.join(" and ")} in this line ({gap.reason}). Storefronts built with
+                it refuse this chain&apos;s deposit addresses; reload this page once the chain answers and copy the line
+                again.
               </Text>
             ))}
-            <pre className="txt-compact-xsmall overflow-x-auto whitespace-pre-wrap break-all px-6 py-4 font-mono" data-testid="stablecoin-storefront-env">
+            <pre
+              className="txt-compact-xsmall overflow-x-auto whitespace-pre-wrap break-all px-6 py-4 font-mono"
+              data-testid="stablecoin-storefront-env"
+            >
               {env}
             </pre>
           </>

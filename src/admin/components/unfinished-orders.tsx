@@ -40,7 +40,12 @@ export const UnfinishedOrders = () => {
   const query = useOverduePayments({ limit: list.query.limit, offset: list.query.offset })
   return (
     <Container className="divide-y p-0" data-testid="stablecoin-unfinished-orders">
-      <ListHeader title="Orders that never finish" count={query.data?.count} noun={["order", "orders"]} suffix=" awaiting payment past the grace">
+      <ListHeader
+        title="Orders that never finish"
+        count={query.data?.count}
+        noun={["order", "orders"]}
+        suffix=" awaiting payment past the grace"
+      >
         {null}
       </ListHeader>
       <PagedTable
@@ -54,9 +59,16 @@ export const UnfinishedOrders = () => {
         emptyTestId="stablecoin-unfinished-orders-empty"
       >
         {(p: AdminOverduePayment) => (
-          <Table.Row key={p.id} data-testid="stablecoin-unfinished-order-row" data-order-id={p.unfinished_order.order_id}>
+          <Table.Row
+            key={p.id}
+            data-testid="stablecoin-unfinished-order-row"
+            data-order-id={p.unfinished_order.order_id}
+          >
             <Table.Cell>
-              <a href={`/app/orders/${p.unfinished_order.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+              <a
+                href={`/app/orders/${p.unfinished_order.order_id}`}
+                className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+              >
                 #{p.unfinished_order.order_display_id}
               </a>
             </Table.Cell>

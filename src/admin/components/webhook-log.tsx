@@ -4,7 +4,13 @@ import { errorMessage, formatDateTime } from "../lib/format"
 import { useReprocessWebhookEvent, useWebhookEvents } from "../lib/queries"
 import type { AdminWebhookEvent } from "../lib/types"
 
-const STATE_COLORS = { received: "blue", processing: "blue", processed: "green", failed: "red", ignored: "grey" } as const
+const STATE_COLORS = {
+  received: "blue",
+  processing: "blue",
+  processed: "green",
+  failed: "red",
+  ignored: "grey",
+} as const
 const STATE_OPTIONS = filterOptions([{ value: ALL, label: "Any state" }], Object.keys(STATE_COLORS))
 
 const ReprocessButton = ({ event }: { event: AdminWebhookEvent }) => {
@@ -20,12 +26,21 @@ const ReprocessButton = ({ event }: { event: AdminWebhookEvent }) => {
     })
     if (!go) return
     reprocess.mutate(event.id, {
-      onSuccess: (r) => (r.state === "processed" ? toast.success : toast.warning)(`Event ${r.state}`, { description: r.outcome ?? undefined }),
+      onSuccess: (r) =>
+        (r.state === "processed" ? toast.success : toast.warning)(`Event ${r.state}`, {
+          description: r.outcome ?? undefined,
+        }),
       onError: (e) => toast.error("Reprocess failed", { description: errorMessage(e) }),
     })
   }
   return (
-    <Button size="small" variant="secondary" onClick={onClick} isLoading={reprocess.isPending} data-testid="stablecoin-reprocess">
+    <Button
+      size="small"
+      variant="secondary"
+      onClick={onClick}
+      isLoading={reprocess.isPending}
+      data-testid="stablecoin-reprocess"
+    >
       Reprocess
     </Button>
   )

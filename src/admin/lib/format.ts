@@ -6,10 +6,11 @@ export const formatDateTime = (iso: string | null | undefined) =>
 
 /** Badge colour from what the status table says to do: green capture, blue wait, orange a person decides, red never. */
 export const statusColor = (action: AdminStablecoinPayment["status_info"]["action"]) =>
-  ({ capture: "green", wait: "blue", merchant: "orange", never: "red" } as const)[action]
+  (({ capture: "green", wait: "blue", merchant: "orange", never: "red" }) as const)[action]
 
 /** "0x1234…abcd": enough to recognise an address or hash; the full value is in the link and the copy button. */
-export const shortHex = (value: string, head = 8, tail = 6) => (value.length > head + tail ? `${value.slice(0, head)}…${value.slice(-tail)}` : value)
+export const shortHex = (value: string, head = 8, tail = 6) =>
+  value.length > head + tail ? `${value.slice(0, head)}…${value.slice(-tail)}` : value
 
 /** "12.5 USDC" from the server's exact display string; the base units when the decimals are unknown. */
 export const formatAmount = (amount: { base_units: string; display: string | null } | null, symbol: string) =>

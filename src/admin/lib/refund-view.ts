@@ -5,7 +5,13 @@ import type { RefundWordsContext } from "./refund-words"
 import type { AdminRefund, AdminStablecoinPayment } from "./types"
 
 /** A refund as every refund message words it: amount and symbol, chain by name, payout and destination in full, the order's number. */
-export type RefundView = RefundWordsContext & { chainId: number; orderLabel: string; decimals: number; amountUnits: string; destinationWords: string }
+export type RefundView = RefundWordsContext & {
+  chainId: number
+  orderLabel: string
+  decimals: number
+  amountUnits: string
+  destinationWords: string
+}
 
 export function refundViewOf(payment: AdminStablecoinPayment, refund: AdminRefund): RefundView {
   const destination = refundDestinationOf(refund)
@@ -20,7 +26,10 @@ export function refundViewOf(payment: AdminStablecoinPayment, refund: AdminRefun
     payout: payment.payout_address,
     destination,
     /** Who the destination is, for a sentence: the shopper may have named an address other than the one that paid. */
-    destinationWords: destination && destination.toLowerCase() !== refund.payerAddress?.toLowerCase() ? "the refund address the shopper gave" : "the address that paid",
+    destinationWords:
+      destination && destination.toLowerCase() !== refund.payerAddress?.toLowerCase()
+        ? "the refund address the shopper gave"
+        : "the address that paid",
     orderLabel: payment.order_display_id != null ? `order #${payment.order_display_id}` : "this payment",
   }
 }

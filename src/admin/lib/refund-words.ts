@@ -2,12 +2,20 @@
 export type RecordRefusal = { code?: string; failed?: string[]; message?: string }
 
 /** The refund as a merchant reads it: amounts with their symbol, addresses in full. */
-export type RefundWordsContext = { amount: string; symbol: string; tokenAddress: string | null; chainName: string; payout: string | null; destination: string | null }
+export type RefundWordsContext = {
+  amount: string
+  symbol: string
+  tokenAddress: string | null
+  chainName: string
+  payout: string | null
+  destination: string | null
+}
 
 /** A transaction hash as the route accepts it; anything else is told before a request. */
 export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/
 
-export const NOT_A_HASH = "That is not a transaction hash: a hash is 0x followed by 64 letters and digits (0-9, a-f). Copy it from your wallet's activity or the explorer."
+export const NOT_A_HASH =
+  "That is not a transaction hash: a hash is 0x followed by 64 letters and digits (0-9, a-f). Copy it from your wallet's activity or the explorer."
 
 /**
  * The record-sent route's refusal in a merchant's words: what did not match, with the amount and
@@ -39,6 +47,7 @@ export function refundRefusalWords(refusal: RecordRefusal, ctx: RefundWordsConte
   }
   const message = refusal.message ?? ""
   if (/already recorded as sent/.test(message)) return "This refund is already recorded as sent."
-  if (/already recorded for refund/.test(message)) return "This transaction already settles another refund, and one transaction settles one refund. Give the hash of the transfer sent for this one."
+  if (/already recorded for refund/.test(message))
+    return "This transaction already settles another refund, and one transaction settles one refund. Give the hash of the transfer sent for this one."
   return `The refund could not be recorded. ${message || "Try again."}`
 }

@@ -11,7 +11,10 @@ export const sdk = new Medusa({
  * A POST whose answer the admin reads whatever its status: the SDK keeps only an error's message,
  * and a refusal's code says what to tell the merchant. Same session cookie as the SDK.
  */
-export async function postForAnswer<T>(path: string, body: Record<string, unknown>): Promise<{ status: number; body: T }> {
+export async function postForAnswer<T>(
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: T }> {
   // The admin's build sets __BACKEND_URL__ to an absolute URL or to "/" (same origin).
   const res = await fetch(new URL(path, new URL(__BACKEND_URL__ || "/", window.location.origin)), {
     method: "POST",

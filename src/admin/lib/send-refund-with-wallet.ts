@@ -1,4 +1,16 @@
-import { BaseError, createPublicClient, createWalletClient, custom, defineChain, erc20Abi, getAddress, type Address, type Chain, type Hex, type PublicClient } from "viem"
+import {
+  BaseError,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  erc20Abi,
+  getAddress,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+} from "viem"
 import { formatTokenAmount } from "../../lib/chain/format-token-amount"
 import { isRefundSender } from "../../lib/refunds/is-refund-sender"
 import { planRefundSend, type RefundSendRefusal } from "../../lib/refunds/plan-refund-send"
@@ -8,7 +20,13 @@ import type { Eip1193Provider } from "../../storefront/wallet/eip1193"
 import { walletErrorOf } from "../../storefront/wallet/wallet-error"
 
 /** What the send dialog shows while the wallet works: one line per step. */
-export type RefundSendStep = "connecting" | "switching_chain" | "checking" | "confirming" | "confirming_batch" | "waiting"
+export type RefundSendStep =
+  | "connecting"
+  | "switching_chain"
+  | "checking"
+  | "confirming"
+  | "confirming_batch"
+  | "waiting"
 
 /** The refund as the wallet must send it: every address from the plugin's own configuration and ledger. */
 export type RefundToSend = {
@@ -35,7 +53,11 @@ export type SendRefundWithWalletParameters = {
 export type SendRefundWithWalletReturnType = Promise<
   /** `txHash`: the transaction holding the transfer to the destination, the one to record. */
   | { ok: true; txHash: Hex; from: Address }
-  | { ok: false; message: string; code: RefundSendRefusal["code"] | "no_account" | "wrong_chain" | "reverted" | "rejected" | "wallet_error" }
+  | {
+      ok: false
+      message: string
+      code: RefundSendRefusal["code"] | "no_account" | "wrong_chain" | "reverted" | "rejected" | "wallet_error"
+    }
 >
 
 /** How long a sent transaction or batch is waited for (viem's waitForTransactionReceipt default). */
@@ -52,12 +74,18 @@ const UNRECOGNIZED_CHAIN = 4902
  * through the route that checks it on the chain.
  * @example const sent = await sendRefundWithWallet({ provider: wallet.provider, refund })
  */
-export async function sendRefundWithWallet({ provider, refund, onStep = () => {}, pollingIntervalMs = 1000 }: SendRefundWithWalletParameters): SendRefundWithWalletReturnType {
+export async function sendRefundWithWallet({
+  provider,
+  refund,
+  onStep = () => {},
+  pollingIntervalMs = 1000,
+}: SendRefundWithWalletParameters): SendRefundWithWalletReturnType {
   const amountOf = (units: bigint) => `${formatTokenAmount(units, refund.decimals)} ${refund.symbol}`
   try {
     onStep("connecting")
     const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[]
-    if (!accounts?.[0]) return { ok: false, code: "no_account", message: "The wallet shared no account. Unlock it and try again." }
+    if (!accounts?.[0])
+      return { ok: false, code: "no_account", message: "The wallet shared no account. Unlock it and try again." }
     const from = getAddress(accounts[0])
     const chain = defineChain({
       id: refund.chainId,
@@ -66,29 +94,60 @@ export async function sendRefundWithWallet({ provider, refund, onStep = () => {}
       rpcUrls: { default: { http: KNOWN_CHAINS[refund.chainId]?.rpcUrls ?? [] } },
     })
     const wallet = createWalletClient({ account: from, chain, transport: custom(provider) })
-    const client = createPublicClient({ chain, transport: custom(provider), pollingInterval: pollingIntervalMs, cacheTime: 0 }) as PublicClient
+    const client = createPublicClient({
+      chain,
+      transport: custom(provider),
+      pollingInterval: pollingIntervalMs,
+      cacheTime: 0,
+    }) as PublicClient
 
     onStep("checking")
-    const balanceOf = (holder: Address) => client.readContract({ address: refund.token, abi: erc20Abi, functionName: "balanceOf", args: [holder] })
+    const balanceOf = (holder: Address) =>
+      client.readContract({ address: refund.token, abi: erc20Abi, functionName: "balanceOf", args: [holder] })
     const { pool, token, destination, amount, payout, refundSenders } = refund
     // The account is checked before the chain: a wrong account is told so without a chain switch.
-    if (!isRefundSender({ sender: from, payout, refundSenders })) return refused({ code: "not_a_refund_sender", sender: from })
+    if (!isRefundSender({ sender: from, payout, refundSenders }))
+      return refused({ code: "not_a_refund_sender", sender: from })
 
     if ((await wallet.getChainId()) !== refund.chainId) {
       onStep("switching_chain")
       const switched = await switchWalletChain(wallet, chain)
-      if (!switched) return { ok: false, code: "wrong_chain", message: `Switch your wallet to ${refund.chainName} (chain ${refund.chainId}) and try again.` }
+      if (!switched)
+        return {
+          ok: false,
+          code: "wrong_chain",
+          message: `Switch your wallet to ${refund.chainName} (chain ${refund.chainId}) and try again.`,
+        }
     }
 
-    const plan = await planRefundSend({ sender: from, payout, refundSenders, pool, token, destination, amount, balanceOf })
+    const plan = await planRefundSend({
+      sender: from,
+      payout,
+      refundSenders,
+      pool,
+      token,
+      destination,
+      amount,
+      balanceOf,
+    })
     if (!plan.ok) return refused(plan.refusal)
 
     if (plan.calls.length > 1 && (await walletBatchesAtomically(wallet, from, refund.chainId))) {
       onStep("confirming_batch")
-      const { id } = await wallet.sendCalls({ forceAtomic: true, calls: plan.calls.map((call) => ({ ...call, to: call.address })) })
+      const { id } = await wallet.sendCalls({
+        forceAtomic: true,
+        calls: plan.calls.map((call) => ({ ...call, to: call.address })),
+      })
       onStep("waiting")
-      const outcome = batchOutcome(await wallet.waitForCallsStatus({ id, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS }))
-      if (!outcome.paid || !outcome.txHash) return { ok: false, code: "reverted", message: "The withdrawal and refund failed on the chain; nothing was sent. Try again." }
+      const outcome = batchOutcome(
+        await wallet.waitForCallsStatus({ id, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS }),
+      )
+      if (!outcome.paid || !outcome.txHash)
+        return {
+          ok: false,
+          code: "reverted",
+          message: "The withdrawal and refund failed on the chain; nothing was sent. Try again.",
+        }
       return { ok: true, txHash: outcome.txHash, from }
     }
 
@@ -97,9 +156,16 @@ export async function sendRefundWithWallet({ provider, refund, onStep = () => {}
       onStep("confirming")
       txHash = call.functionName === "withdraw" ? await wallet.writeContract(call) : await wallet.writeContract(call)
       onStep("waiting")
-      const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS })
+      const receipt = await client.waitForTransactionReceipt({
+        hash: txHash,
+        pollingInterval: pollingIntervalMs,
+        timeout: RECEIPT_TIMEOUT_MS,
+      })
       if (receipt.status !== "success") {
-        const what = call.functionName === "withdraw" ? "The withdrawal from your pool failed on the chain; nothing was sent." : "The refund transfer failed on the chain; nothing was sent."
+        const what =
+          call.functionName === "withdraw"
+            ? "The withdrawal from your pool failed on the chain; nothing was sent."
+            : "The refund transfer failed on the chain; nothing was sent."
         return { ok: false, code: "reverted", message: `${what} Try again.` }
       }
     }
@@ -141,7 +207,8 @@ async function switchWalletChain(wallet: ReturnType<typeof createWalletClient>, 
   try {
     await wallet.switchChain({ id: chain.id })
   } catch (error) {
-    const unknownChain = error instanceof BaseError && error.walk((e) => (e as { code?: unknown }).code === UNRECOGNIZED_CHAIN)
+    const unknownChain =
+      error instanceof BaseError && error.walk((e) => (e as { code?: unknown }).code === UNRECOGNIZED_CHAIN)
     if (!unknownChain || !chain.rpcUrls.default.http.length) throw error
     await wallet.addChain({ chain })
   }

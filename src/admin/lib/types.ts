@@ -6,7 +6,11 @@ import type { LedgerRefund } from "../../lib/ledger/refunds"
 export type AdminAmount = { base_units: string; display: string | null }
 
 /** A ledger refund with its display amount and explorer links (its transfer's, and a near miss's). */
-export type AdminRefund = LedgerRefund & { token_amount: AdminAmount; tx_link: string | null; near_miss_link: string | null }
+export type AdminRefund = LedgerRefund & {
+  token_amount: AdminAmount
+  tx_link: string | null
+  near_miss_link: string | null
+}
 
 /** One payment into the verified address, read from the chain (stablecoin_payment_receipt). */
 export type AdminReceipt = {
@@ -54,7 +58,13 @@ export type AdminStablecoinPayment = {
   /** Where the shopper asked refunds to go (the store's refund address field); refunds listed since carry it as their destination. */
   refund_address: string | null
   expires_at: string | null
-  verification: { blockNumber?: string; pool?: string; forwarder?: string; factory?: string; verifiedAt?: string } | null
+  verification: {
+    blockNumber?: string
+    pool?: string
+    forwarder?: string
+    factory?: string
+    verifiedAt?: string
+  } | null
   confirmed_by: "webhook" | "reconcile" | "merchant" | null
   confirmed_at: string | null
   captured_at: string | null
@@ -64,8 +74,20 @@ export type AdminStablecoinPayment = {
   attention_meaning: string | null
   mismatch: { source: string; at: string; fields: Array<{ field: string; expected: string; actual: string }> } | null
   can_confirm: boolean
-  amounts: { expected: AdminAmount | null; confirmed: AdminAmount | null; received: AdminAmount | null; surplus: AdminAmount | null; shortfall: AdminAmount | null }
-  links: { tx: string | null; payer: string | null; pool: string | null; forwarder: string | null; token: string | null }
+  amounts: {
+    expected: AdminAmount | null
+    confirmed: AdminAmount | null
+    received: AdminAmount | null
+    surplus: AdminAmount | null
+    shortfall: AdminAmount | null
+  }
+  links: {
+    tx: string | null
+    payer: string | null
+    pool: string | null
+    forwarder: string | null
+    token: string | null
+  }
   refunds: AdminRefund[]
   receipts: AdminReceipt[]
   order_id: string | null
@@ -114,7 +136,13 @@ export type AdminChainHealth = ChainHealth & { factory: string; payout: string }
 export type AdminStablecoinHealth = {
   chains: AdminChainHealth[]
   last_webhook: { event_id: string; type: string; state: string; received_at: string } | null
-  last_reconcile_run: { id: string; started_at: string; finished_at: string | null; result: Record<string, unknown> | null; error: string | null } | null
+  last_reconcile_run: {
+    id: string
+    started_at: string
+    finished_at: string | null
+    result: Record<string, unknown> | null
+    error: string | null
+  } | null
   settings: { capture_on_reconcile: boolean; accept_late_payments: boolean; reconcile_enabled: boolean }
   /** Recent payments the service reports confirmed with no webhook received for them. */
   webhooks_missing: { count: number; payments: Array<{ payment_id: string; rail: string; status: string }> }

@@ -43,7 +43,7 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
         behindSince.current ??= Date.now()
         return Date.now() - behindSince.current < CATCH_UP.fastForMs ? CATCH_UP.fastMs : CATCH_UP.slowMs
       },
-    }
+    },
   )
   // Refunds seen when the page loaded; one due that appears later was just made with Medusa's Refund.
   const seen = useRef<Set<string> | null>(null)
@@ -90,14 +90,19 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
   }
   if (data.payments.length === 0) return null
   // On its way: seen on the chain when the order was placed, or reported by the service since.
-  const inFlight = order.status !== "canceled" && data.payments.find((p) => !p.captured_at && (p.in_flight || IN_FLIGHT_STATUSES.includes(p.status as ServiceStatus)))
-  const notices = data.payments.flatMap((payment) => payment.refunds.filter((r) => r.state === "due" && fresh.includes(r.id)).map((refund) => ({ payment, refund })))
+  const inFlight =
+    order.status !== "canceled" &&
+    data.payments.find((p) => !p.captured_at && (p.in_flight || IN_FLIGHT_STATUSES.includes(p.status as ServiceStatus)))
+  const notices = data.payments.flatMap((payment) =>
+    payment.refunds.filter((r) => r.state === "due" && fresh.includes(r.id)).map((refund) => ({ payment, refund })),
+  )
   return (
     <div className="flex flex-col gap-y-3" data-testid="stablecoin-widget">
       {inFlight && (
         <Alert variant="warning" data-testid="stablecoin-cancel-warning">
-          A payment of {formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order is on its way. If you cancel the order, it may still
-          arrive: it will then not be captured, and everything received is listed here as owed back to the payer.
+          A payment of {formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order is on its way. If
+          you cancel the order, it may still arrive: it will then not be captured, and everything received is listed
+          here as owed back to the payer.
         </Alert>
       )}
       {notices.map(({ payment, refund }) => (

@@ -9,7 +9,10 @@ import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
 import { stablecoinErrorHandler } from "../stablecoin-error-handler"
 
 /** A cart's payment sessions as the stablecoin module reads them (what the handler asks it). */
-type CartSessions = { sessions: Array<{ id: string; provider_id: string; data: Record<string, unknown> }>; orderId: null } | null
+type CartSessions = {
+  sessions: Array<{ id: string; provider_id: string; data: Record<string, unknown> }>
+  orderId: null
+} | null
 
 /** The parts of Express's request and response the handler touches, recording what it answered. */
 function exchange({ path = "/store/x", cart = null as CartSessions } = {}) {
@@ -17,7 +20,11 @@ function exchange({ path = "/store/x", cart = null as CartSessions } = {}) {
   const log = (m: string) => logged.push(m)
   const logger = { warn: log, info: log, error: log }
   const stablecoinModule = { retrievePaymentSessionsOfCart: async () => cart }
-  const req = { method: "POST", path, scope: { resolve: (key: string) => (key === STABLECOIN_MODULE ? stablecoinModule : logger) } }
+  const req = {
+    method: "POST",
+    path,
+    scope: { resolve: (key: string) => (key === STABLECOIN_MODULE ? stablecoinModule : logger) },
+  }
   const answer = { status: 0, headers: {} as Record<string, string>, body: undefined as unknown }
   const res = {
     headersSent: false,
@@ -51,15 +58,25 @@ const handleRequest = async (error: unknown, request: Parameters<typeof exchange
 async function medusaLockWaitRanOut(): Promise<unknown> {
   const locking = new InMemoryLockingProvider()
   await locking.acquire("cart_1", { ownerId: "the-webhook", expire: 120 })
-  const ranOut = await locking.execute("cart_1", async () => undefined, { timeout: 1 }).then(
-    () => new Error("the lock was had"),
-    (error: Error) => error
-  )
+  const ranOut = await locking
+    .execute("cart_1", async () => undefined, { timeout: 1 })
+    .then(
+      () => new Error("the lock was had"),
+      (error: Error) => error,
+    )
   return throughMedusaWorkflow(ranOut)
 }
 
-const stablecoinCart: CartSessions = { sessions: [{ id: "payses_1", provider_id: `pp_${PROVIDER_IDENTIFIERS.deposit}_stablecoin`, data: { paymentId: "scpay_1" } }], orderId: null }
-const otherCart: CartSessions = { sessions: [{ id: "payses_2", provider_id: "pp_system_default", data: {} }], orderId: null }
+const stablecoinCart: CartSessions = {
+  sessions: [
+    { id: "payses_1", provider_id: `pp_${PROVIDER_IDENTIFIERS.deposit}_stablecoin`, data: { paymentId: "scpay_1" } },
+  ],
+  orderId: null,
+}
+const otherCart: CartSessions = {
+  sessions: [{ id: "payses_2", provider_id: "pp_system_default", data: {} }],
+  orderId: null,
+}
 
 /** What the failing step throws: a step's input is serialised, so the error is handed over here. */
 let stepError: Error = new Error("unset")
@@ -71,21 +88,33 @@ const failingWorkflow = createWorkflow("stablecoin-error-handler-spec", () => ne
 /** What POST /store/payment-collections/:id/payment-sessions throws when the provider does: Medusa's workflow rethrows its stored copy. */
 async function throughMedusaWorkflow(error: Error): Promise<unknown> {
   stepError = error
-  return failingWorkflow().run({ input: {} }).then(
-    () => null,
-    (thrown: unknown) => thrown
-  )
+  return failingWorkflow()
+    .run({ input: {} })
+    .then(
+      () => null,
+      (thrown: unknown) => thrown,
+    )
 }
 
 describe("stablecoinErrorHandler", () => {
-  const limited = new RateLimitedError("rate limited", { endpoint: "create-quote", status: 429, waitedMs: 0, retryAfterMs: 4_200 })
+  const limited = new RateLimitedError("rate limited", {
+    endpoint: "create-quote",
+    status: 429,
+    waitedMs: 0,
+    retryAfterMs: 4_200,
+  })
 
   it("a service 429 beyond the wait budget answers 503 with Retry-After and its code", () => {
     const { answer, logged } = handle(serviceErrorToMedusaError(limited))
     expect(answer).toEqual({
       status: 503,
       headers: { "retry-after": "5" },
-      body: { code: "stablecoin_service_rate_limited", type: "unexpected_state", message: "[stablecoin_service_rate_limited] The stablecoin payment service is busy right now. Try again in 5 s." },
+      body: {
+        code: "stablecoin_service_rate_limited",
+        type: "unexpected_state",
+        message:
+          "[stablecoin_service_rate_limited] The stablecoin payment service is busy right now. Try again in 5 s.",
+      },
     })
     expect(logged).toEqual(["POST /store/x: 503 stablecoin_service_rate_limited (Retry-After 5 s)"])
   })
@@ -94,26 +123,47 @@ describe("stablecoinErrorHandler", () => {
     const error = serviceErrorToMedusaError(limited)
     const thrown = await throughMedusaWorkflow(error)
     expect(thrown).not.toBeInstanceOf(StablecoinStoreError)
-    expect(thrown).toMatchObject({ name: "StablecoinStoreError", code: "stablecoin_service_rate_limited", type: "unexpected_state", retryAfterSeconds: 5 })
+    expect(thrown).toMatchObject({
+      name: "StablecoinStoreError",
+      code: "stablecoin_service_rate_limited",
+      type: "unexpected_state",
+      retryAfterSeconds: 5,
+    })
     expect(handle(thrown).answer).toEqual(handle(error).answer)
   })
 
   it("a lock not had in time answers 409 stablecoin_busy with Retry-After", () => {
     const { answer } = handle(new StablecoinStoreError("stablecoin_busy", "The payment is being updated."))
-    expect(answer).toMatchObject({ status: 409, headers: { "retry-after": "2" }, body: { code: "stablecoin_busy", type: "conflict" } })
+    expect(answer).toMatchObject({
+      status: 409,
+      headers: { "retry-after": "2" },
+      body: { code: "stablecoin_busy", type: "conflict" },
+    })
   })
 
   it("a plugin lock not had in time, as a workflow rethrows it, answers 409 stablecoin_busy with Retry-After", async () => {
-    const thrown = await throughMedusaWorkflow(new LockNotHadError(["stablecoin-payment:scpay_1"], 75, new Error("held")))
+    const thrown = await throughMedusaWorkflow(
+      new LockNotHadError(["stablecoin-payment:scpay_1"], 75, new Error("held")),
+    )
     expect(thrown).not.toBeInstanceOf(LockNotHadError)
-    expect(handle(thrown).answer).toMatchObject({ status: 409, headers: { "retry-after": "2" }, body: { code: "stablecoin_busy", type: "conflict" } })
+    expect(handle(thrown).answer).toMatchObject({
+      status: 409,
+      headers: { "retry-after": "2" },
+      body: { code: "stablecoin_busy", type: "conflict" },
+    })
   })
 
   it("Medusa's completion of a stablecoin cart whose lock wait ran out answers 409 stablecoin_busy, logging the payment; another cart's stays Medusa's 500", async () => {
     const ranOut = await medusaLockWaitRanOut()
     const stablecoin = await handleRequest(ranOut, { path: "/store/carts/cart_1/complete", cart: stablecoinCart })
-    expect(stablecoin.answer).toMatchObject({ status: 409, headers: { "retry-after": "2" }, body: { code: "stablecoin_busy", type: "conflict" } })
-    expect(stablecoin.logged.join("\n")).toMatch(/cart cart_1 \(payment scpay_1\) waited longer than Medusa's completion waits/)
+    expect(stablecoin.answer).toMatchObject({
+      status: 409,
+      headers: { "retry-after": "2" },
+      body: { code: "stablecoin_busy", type: "conflict" },
+    })
+    expect(stablecoin.logged.join("\n")).toMatch(
+      /cart cart_1 \(payment scpay_1\) waited longer than Medusa's completion waits/,
+    )
     const other = await handleRequest(ranOut, { path: "/store/carts/cart_2/complete", cart: otherCart })
     expect(other.answer).toMatchObject({ status: 500, body: { code: "unknown_error" } })
     const elsewhere = await handleRequest(ranOut, { path: "/store/carts/cart_1/line-items", cart: stablecoinCart })
@@ -121,14 +171,28 @@ describe("stablecoinErrorHandler", () => {
   })
 
   it("an unreachable service answers 503, not 500", () => {
-    const { answer } = handle(serviceErrorToMedusaError(new ServiceServerError("boom", { endpoint: "create-quote", status: 500 })))
-    expect(answer).toMatchObject({ status: 503, headers: { "retry-after": "10" }, body: { code: "stablecoin_service_unavailable" } })
+    const { answer } = handle(
+      serviceErrorToMedusaError(new ServiceServerError("boom", { endpoint: "create-quote", status: 500 })),
+    )
+    expect(answer).toMatchObject({
+      status: 503,
+      headers: { "retry-after": "10" },
+      body: { code: "stablecoin_service_unavailable" },
+    })
   })
 
   it("a refusal keeps its 4xx and carries its code, without the service's words", () => {
-    const refused = new ServiceUnauthorizedError("unauthorized", { endpoint: "create-quote", status: 401, serviceMessage: "invalid apikey pk_live_x" })
+    const refused = new ServiceUnauthorizedError("unauthorized", {
+      endpoint: "create-quote",
+      status: 401,
+      serviceMessage: "invalid apikey pk_live_x",
+    })
     const { answer } = handle(serviceErrorToMedusaError(refused))
-    expect(answer).toMatchObject({ status: 400, headers: {}, body: { code: "stablecoin_service_refused", type: "not_allowed" } })
+    expect(answer).toMatchObject({
+      status: 400,
+      headers: {},
+      body: { code: "stablecoin_service_refused", type: "not_allowed" },
+    })
     expect(JSON.stringify(answer)).not.toMatch(/apikey|pk_live|401/)
   })
 

@@ -22,7 +22,12 @@ export type BuildErc20TransferUriErrorType = GetAddressErrorType | TokenAmountEr
  * buildErc20TransferUri({ token: usdc, chainId: 8453, to: forwarder, amount: 12500000n })
  * // "ethereum:0x8335…2913@8453/transfer?address=0xAbC…&uint256=12500000"
  */
-export function buildErc20TransferUri({ token, chainId, to, amount }: BuildErc20TransferUriParameters): BuildErc20TransferUriReturnType {
+export function buildErc20TransferUri({
+  token,
+  chainId,
+  to,
+  amount,
+}: BuildErc20TransferUriParameters): BuildErc20TransferUriReturnType {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new RangeError(`Invalid chain id: ${chainId}`)
   const units = parseBaseUnits(amount)
   if (units === undefined) throw new TokenAmountError({ problem: "not_an_integer", value: String(amount) })

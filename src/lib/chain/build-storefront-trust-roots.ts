@@ -3,7 +3,9 @@ import type { StorefrontTrustRoots } from "./storefront-trust-roots"
 import type { ChainConfig } from "./types"
 
 export type BuildStorefrontTrustRootsParameters = {
-  chains: Array<Pick<ChainConfig, "chainId" | "factory" | "payout" | "tokens"> & { pool?: Address; forwarderInitCodeHash?: Hex }>
+  chains: Array<
+    Pick<ChainConfig, "chainId" | "factory" | "payout" | "tokens"> & { pool?: Address; forwarderInitCodeHash?: Hex }
+  >
 }
 export type BuildStorefrontTrustRootsReturnType = StorefrontTrustRoots
 export type BuildStorefrontTrustRootsErrorType = never
@@ -16,13 +18,20 @@ export type BuildStorefrontTrustRootsErrorType = never
  * carry an API key.
  * @example buildStorefrontTrustRoots({ chains: parsePluginOptions(options).chains })
  */
-export function buildStorefrontTrustRoots({ chains }: BuildStorefrontTrustRootsParameters): BuildStorefrontTrustRootsReturnType {
+export function buildStorefrontTrustRoots({
+  chains,
+}: BuildStorefrontTrustRootsParameters): BuildStorefrontTrustRootsReturnType {
   return {
     chains: chains.map((c) => ({
       chainId: c.chainId,
       factory: getAddress(c.factory),
       payout: getAddress(c.payout),
-      tokens: Object.fromEntries(Object.entries(c.tokens).map(([symbol, t]) => [symbol, { address: getAddress(t!.address), decimals: t!.decimals }])),
+      tokens: Object.fromEntries(
+        Object.entries(c.tokens).map(([symbol, t]) => [
+          symbol,
+          { address: getAddress(t!.address), decimals: t!.decimals },
+        ]),
+      ),
       ...(c.pool ? { pool: getAddress(c.pool) } : {}),
       ...(c.forwarderInitCodeHash ? { forwarderInitCodeHash: c.forwarderInitCodeHash } : {}),
     })),

@@ -20,7 +20,16 @@ export type BuildVerificationProofErrorType = never
  * (never from the service response).
  * @example buildVerificationProof({ rail: "deposit", chain, token, pool, facts, fromCache: false, paymentRef, forwarder })
  */
-export function buildVerificationProof({ rail, chain, token, pool, facts, fromCache, paymentRef, forwarder }: BuildVerificationProofParameters): BuildVerificationProofReturnType {
+export function buildVerificationProof({
+  rail,
+  chain,
+  token,
+  pool,
+  facts,
+  fromCache,
+  paymentRef,
+  forwarder,
+}: BuildVerificationProofParameters): BuildVerificationProofReturnType {
   return {
     rail,
     chainId: chain.chainId,

@@ -22,7 +22,12 @@ export class ChainReadError extends BaseError {
 
   constructor({ chainId, read, cause }: ChainReadErrorParameters) {
     super(`Could not read chain ${chainId} (${read}); payment not verified.`, {
-      details: cause instanceof ViemBaseError ? `${cause.name}: ${cause.shortMessage}` : cause instanceof Error ? cause.name : undefined,
+      details:
+        cause instanceof ViemBaseError
+          ? `${cause.name}: ${cause.shortMessage}`
+          : cause instanceof Error
+            ? cause.name
+            : undefined,
       metaMessages: [`Chain: ${chainId}`, `Read: ${read}`],
     })
     this.chainId = chainId

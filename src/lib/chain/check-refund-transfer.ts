@@ -23,7 +23,10 @@ export type CheckRefundTransferErrorType = never
  * merchant sees what the transaction did.
  * @example checkRefundTransfer({ transfers, expected: { token, senders: [payout], to: payer, amount: 1_500_000n } })
  */
-export function checkRefundTransfer({ transfers, expected }: CheckRefundTransferParameters): CheckRefundTransferReturnType {
+export function checkRefundTransfer({
+  transfers,
+  expected,
+}: CheckRefundTransferParameters): CheckRefundTransferReturnType {
   const failuresOf = (t: Erc20Transfer) =>
     [
       isSameAddress(t.token, expected.token) ? null : ("token" as const),
@@ -37,5 +40,7 @@ export function checkRefundTransfer({ transfers, expected }: CheckRefundTransfer
     if (failed.length === 0) return { ok: true, transfer }
     if (!closest || failed.length < closest.failed.length) closest = { transfer, failed }
   }
-  return closest ? { ok: false, failed: closest.failed, closest: closest.transfer } : { ok: false, failed: ["token", "sender", "recipient", "amount"], closest: null }
+  return closest
+    ? { ok: false, failed: closest.failed, closest: closest.transfer }
+    : { ok: false, failed: ["token", "sender", "recipient", "amount"], closest: null }
 }

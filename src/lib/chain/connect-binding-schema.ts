@@ -1,7 +1,10 @@
 import { isAddress, type Address, type Hex } from "viem"
 import { z } from "zod"
 
-const address = z.string().refine((value) => isAddress(value, { strict: false }), "not an address").transform((value) => value as Address)
+const address = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), "not an address")
+  .transform((value) => value as Address)
 
 /**
  * The connect rail's `binding` (docs/decisions.md#verification-checks): every field is re-proved before the pool is shown.

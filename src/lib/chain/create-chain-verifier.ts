@@ -4,8 +4,16 @@ import type { ChainReadErrorType } from "./chain-read-error"
 import { createMerchantFactsReader, type CreateMerchantFactsReaderParameters } from "./create-merchant-facts-reader"
 import { createTokenRegistry, type TokenRegistry } from "./create-token-registry"
 import type { ChainConfig } from "./types"
-import { verifyConnectPayment, type VerifyConnectPaymentParameters, type VerifyConnectPaymentReturnType } from "./verify-connect-payment"
-import { verifyDepositIntent, type VerifyDepositIntentParameters, type VerifyDepositIntentReturnType } from "./verify-deposit-intent"
+import {
+  verifyConnectPayment,
+  type VerifyConnectPaymentParameters,
+  type VerifyConnectPaymentReturnType,
+} from "./verify-connect-payment"
+import {
+  verifyDepositIntent,
+  type VerifyDepositIntentParameters,
+  type VerifyDepositIntentReturnType,
+} from "./verify-deposit-intent"
 
 export type ChainVerifier = {
   registry: TokenRegistry
@@ -30,7 +38,10 @@ export type CreateChainVerifierErrorType = ChainConfigErrorType
  * const verifier = createChainVerifier({ chains: [{ chainId: 8453, rpcUrl, factory, payout, tokens }], timeoutMs: 5_000 })
  * const verified = await verifier.verifyDepositIntent({ quote, intent })
  */
-export function createChainVerifier({ chains, ...readerOptions }: CreateChainVerifierParameters): CreateChainVerifierReturnType {
+export function createChainVerifier({
+  chains,
+  ...readerOptions
+}: CreateChainVerifierParameters): CreateChainVerifierReturnType {
   const context = { registry: createTokenRegistry(chains), reader: createMerchantFactsReader(readerOptions) }
   return {
     registry: context.registry,
@@ -38,7 +49,9 @@ export function createChainVerifier({ chains, ...readerOptions }: CreateChainVer
     verifyConnectPayment: (params) => verifyConnectPayment(context, params),
     isPoolDeployed: async (chainId) => {
       const chain = chains.find((c) => c.chainId === chainId)
-      return chain ? context.reader.isPoolDeployed(chain) : err(new ChainConfigError(`chain ${chainId} is not configured`))
+      return chain
+        ? context.reader.isPoolDeployed(chain)
+        : err(new ChainConfigError(`chain ${chainId} is not configured`))
     },
   }
 }

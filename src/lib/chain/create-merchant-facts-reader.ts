@@ -7,7 +7,10 @@ import type { ChainConfig } from "./types"
 
 /** Reads a merchant's chain facts, from the cache when a previous verification proved them. */
 export type MerchantFactsReader = {
-  read(params: { chain: ChainConfig; claimedPool: string }): Promise<Result<{ facts: MerchantFacts; fromCache: boolean }, ChainReadErrorType>>
+  read(params: {
+    chain: ChainConfig
+    claimedPool: string
+  }): Promise<Result<{ facts: MerchantFacts; fromCache: boolean }, ChainReadErrorType>>
   /** Caches facts per (chain id, payout) when every configured token's decimals were read; call only after a verification fully succeeded. */
   remember(params: { chain: ChainConfig; facts: MerchantFacts }): void
   /** Whether the merchant's pool has code (a proven merchant's pool does: no request then). */
@@ -32,7 +35,10 @@ export type CreateMerchantFactsReaderErrorType = never
  * const reader = createMerchantFactsReader({ timeoutMs: 5_000 })
  * const read = await reader.read({ chain, claimedPool: intent.poolAddress })
  */
-export function createMerchantFactsReader({ timeoutMs = 10_000, onFetchRequest }: CreateMerchantFactsReaderParameters = {}): CreateMerchantFactsReaderReturnType {
+export function createMerchantFactsReader({
+  timeoutMs = 10_000,
+  onFetchRequest,
+}: CreateMerchantFactsReaderParameters = {}): CreateMerchantFactsReaderReturnType {
   const clients = new Map<number, PublicClient>()
   const cache = new Map<string, MerchantFacts>()
   const keyOf = (chain: ChainConfig) => `${chain.chainId}:${chain.payout.toLowerCase()}`
@@ -59,7 +65,9 @@ export function createMerchantFactsReader({ timeoutMs = 10_000, onFetchRequest }
     },
     remember({ chain, facts }) {
       // A token whose decimals() could not be read is not cached as missing: the next verification reads again.
-      const complete = Object.keys(chain.tokens).every((symbol) => facts.tokenDecimals[symbol as keyof typeof facts.tokenDecimals] !== undefined)
+      const complete = Object.keys(chain.tokens).every(
+        (symbol) => facts.tokenDecimals[symbol as keyof typeof facts.tokenDecimals] !== undefined,
+      )
       if (complete) cache.set(keyOf(chain), facts)
     },
     async isPoolDeployed(chain) {

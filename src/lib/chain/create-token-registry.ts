@@ -25,32 +25,52 @@ export type CreateTokenRegistryErrorType = ChainConfigErrorType
  * registry.getTokenBySymbol({ chainId: 8453, symbol: "USDC" }) // { chainId: 8453, symbol: "USDC", address, decimals: 6 }
  */
 export function createTokenRegistry(...[chains]: CreateTokenRegistryParameters): CreateTokenRegistryReturnType {
-  const byChain = new Map<number, { chain: ChainConfig; bySymbol: Map<string, RegisteredToken>; byAddress: Map<string, RegisteredToken> }>()
+  const byChain = new Map<
+    number,
+    { chain: ChainConfig; bySymbol: Map<string, RegisteredToken>; byAddress: Map<string, RegisteredToken> }
+  >()
 
   for (const input of chains) {
     const { chainId } = input
-    if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new ChainConfigError(`chain id ${chainId} is not a positive integer`)
+    if (!Number.isSafeInteger(chainId) || chainId <= 0)
+      throw new ChainConfigError(`chain id ${chainId} is not a positive integer`)
     if (byChain.has(chainId)) throw new ChainConfigError(`chain ${chainId} is configured twice`)
-    if (typeof input.rpcUrl !== "string" || !/^https?:\/\//.test(input.rpcUrl)) throw new ChainConfigError(`chain ${chainId}: rpcUrl must be an http(s) URL`)
+    if (typeof input.rpcUrl !== "string" || !/^https?:\/\//.test(input.rpcUrl))
+      throw new ChainConfigError(`chain ${chainId}: rpcUrl must be an http(s) URL`)
     const address = (field: string, value: string): Address => {
-      if (typeof value !== "string" || !isAddress(value, { strict: false })) throw new ChainConfigError(`chain ${chainId}: ${field} "${value}" is not an address`)
+      if (typeof value !== "string" || !isAddress(value, { strict: false }))
+        throw new ChainConfigError(`chain ${chainId}: ${field} "${value}" is not an address`)
       return getAddress(value)
     }
     const bySymbol = new Map<string, RegisteredToken>()
     const byAddress = new Map<string, RegisteredToken>()
     const tokens: ChainConfig["tokens"] = {}
     for (const [symbol, token] of Object.entries(input.tokens ?? {})) {
-      if (!TOKEN_SYMBOLS.includes(symbol as TokenSymbol)) throw new ChainConfigError(`chain ${chainId}: unknown token symbol "${symbol}"`)
+      if (!TOKEN_SYMBOLS.includes(symbol as TokenSymbol))
+        throw new ChainConfigError(`chain ${chainId}: unknown token symbol "${symbol}"`)
       if (!token) continue
-      if (!isValidDecimals(token.decimals)) throw new ChainConfigError(`chain ${chainId}: ${symbol} decimals must be an integer from 0 to 36`)
-      const registered: RegisteredToken = { chainId, symbol: symbol as TokenSymbol, address: address(`${symbol} address`, token.address), decimals: token.decimals }
+      if (!isValidDecimals(token.decimals))
+        throw new ChainConfigError(`chain ${chainId}: ${symbol} decimals must be an integer from 0 to 36`)
+      const registered: RegisteredToken = {
+        chainId,
+        symbol: symbol as TokenSymbol,
+        address: address(`${symbol} address`, token.address),
+        decimals: token.decimals,
+      }
       const key = registered.address.toLowerCase()
-      if (byAddress.has(key)) throw new ChainConfigError(`chain ${chainId}: token address ${registered.address} is listed twice`)
+      if (byAddress.has(key))
+        throw new ChainConfigError(`chain ${chainId}: token address ${registered.address} is listed twice`)
       bySymbol.set(symbol, registered)
       byAddress.set(key, registered)
       tokens[registered.symbol] = { address: registered.address, decimals: registered.decimals }
     }
-    const chain: ChainConfig = { chainId, rpcUrl: input.rpcUrl, factory: address("factory", input.factory), payout: address("payout", input.payout), tokens }
+    const chain: ChainConfig = {
+      chainId,
+      rpcUrl: input.rpcUrl,
+      factory: address("factory", input.factory),
+      payout: address("payout", input.payout),
+      tokens,
+    }
     byChain.set(chainId, { chain, bySymbol, byAddress })
   }
 
@@ -58,6 +78,7 @@ export function createTokenRegistry(...[chains]: CreateTokenRegistryParameters):
     chains: [...byChain.values()].map(({ chain }) => chain),
     getChain: (chainId) => byChain.get(chainId)?.chain,
     getTokenBySymbol: ({ chainId, symbol }) => byChain.get(chainId)?.bySymbol.get(symbol),
-    getTokenByAddress: ({ chainId, address }) => byChain.get(chainId)?.byAddress.get(typeof address === "string" ? address.toLowerCase() : ""),
+    getTokenByAddress: ({ chainId, address }) =>
+      byChain.get(chainId)?.byAddress.get(typeof address === "string" ? address.toLowerCase() : ""),
   }
 }

@@ -17,6 +17,10 @@ export type DeriveForwarderAddressErrorType = GetCreate2AddressErrorType
  * @example
  * deriveForwarderAddress({ pool, paymentRef: computePaymentRef("pay_123"), forwarderInitCodeHash })
  */
-export function deriveForwarderAddress({ pool, paymentRef, forwarderInitCodeHash }: DeriveForwarderAddressParameters): DeriveForwarderAddressReturnType {
+export function deriveForwarderAddress({
+  pool,
+  paymentRef,
+  forwarderInitCodeHash,
+}: DeriveForwarderAddressParameters): DeriveForwarderAddressReturnType {
   return getContractAddress({ opcode: "CREATE2", from: pool, salt: paymentRef, bytecodeHash: forwarderInitCodeHash })
 }

@@ -11,6 +11,8 @@ export type FormatStorefrontConfigEnvErrorType = never
  * symbols and numbers only).
  * @example formatStorefrontConfigEnv({ roots }) // "NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS='{\"chains\":[…]}'"
  */
-export function formatStorefrontConfigEnv({ roots }: FormatStorefrontConfigEnvParameters): FormatStorefrontConfigEnvReturnType {
+export function formatStorefrontConfigEnv({
+  roots,
+}: FormatStorefrontConfigEnvParameters): FormatStorefrontConfigEnvReturnType {
   return `${STOREFRONT_TRUST_ROOTS_ENV}='${JSON.stringify(roots)}'`
 }

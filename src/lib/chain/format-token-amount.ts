@@ -14,7 +14,8 @@ export type FormatTokenAmountErrorType = TokenAmountErrorType
  * @example formatTokenAmount("1000000000000000000", 18) // "1"
  */
 export function formatTokenAmount(...[amount, decimals]: FormatTokenAmountParameters): FormatTokenAmountReturnType {
-  if (!isValidDecimals(decimals)) throw new TokenAmountError({ problem: "invalid_decimals", value: String(amount), decimals })
+  if (!isValidDecimals(decimals))
+    throw new TokenAmountError({ problem: "invalid_decimals", value: String(amount), decimals })
   const units = parseBaseUnits(amount)
   if (units === undefined) throw new TokenAmountError({ problem: "not_an_integer", value: String(amount), decimals })
   const digits = units.toString().padStart(decimals + 1, "0")

@@ -14,8 +14,13 @@ export type GroupScanBatchesErrorType = never
  * Every payment is in exactly one group, so it costs at most one eth_getLogs per run.
  * @example groupScanBatches({ firstBlocks: [100n, 150n, 90_000n], maxBlockRange: 2000 }) // [[0, 1], [2]]
  */
-export function groupScanBatches({ firstBlocks, maxBlockRange }: GroupScanBatchesParameters): GroupScanBatchesReturnType {
-  const order = firstBlocks.map((block, index) => ({ block, index })).sort((a, b) => (a.block < b.block ? -1 : a.block > b.block ? 1 : a.index - b.index))
+export function groupScanBatches({
+  firstBlocks,
+  maxBlockRange,
+}: GroupScanBatchesParameters): GroupScanBatchesReturnType {
+  const order = firstBlocks
+    .map((block, index) => ({ block, index }))
+    .sort((a, b) => (a.block < b.block ? -1 : a.block > b.block ? 1 : a.index - b.index))
   const groups: number[][] = []
   let start: bigint | null = null
   for (const { block, index } of order) {

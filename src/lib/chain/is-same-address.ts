@@ -10,5 +10,11 @@ export type IsSameAddressErrorType = never
  * @example isSameAddress("0xabc…", "0xABC…") // true
  */
 export function isSameAddress(...[a, b]: IsSameAddressParameters): IsSameAddressReturnType {
-  return typeof a === "string" && typeof b === "string" && isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && a.toLowerCase() === b.toLowerCase()
+  return (
+    typeof a === "string" &&
+    typeof b === "string" &&
+    isAddress(a, { strict: false }) &&
+    isAddress(b, { strict: false }) &&
+    a.toLowerCase() === b.toLowerCase()
+  )
 }

@@ -16,7 +16,8 @@ export type ParseTokenAmountErrorType = TokenAmountErrorType
  * @example parseTokenAmount("1.0000001", 6) // throws TokenAmountError (too_many_fraction_digits)
  */
 export function parseTokenAmount(...[value, decimals]: ParseTokenAmountParameters): ParseTokenAmountReturnType {
-  if (!isValidDecimals(decimals)) throw new TokenAmountError({ problem: "invalid_decimals", value: String(value), decimals })
+  if (!isValidDecimals(decimals))
+    throw new TokenAmountError({ problem: "invalid_decimals", value: String(value), decimals })
   const fail = (problem: "not_a_number" | "negative" | "exponent" | "too_many_fraction_digits") =>
     new TokenAmountError({ problem, value: String(value), decimals })
   if (typeof value !== "string") throw fail("not_a_number")

@@ -21,7 +21,13 @@ export type PlanScanRangeErrorType = never
  * overlap costs nothing but the read.
  * @example planScanRange({ scannedTo: [null], startAt: [100n], head: 5000n, confirmations: 3, maxBlockRange: 2000 }) // { fromBlock: 100n, toBlock: 2099n }
  */
-export function planScanRange({ scannedTo, startAt, head, confirmations, maxBlockRange }: PlanScanRangeParameters): PlanScanRangeReturnType {
+export function planScanRange({
+  scannedTo,
+  startAt,
+  head,
+  confirmations,
+  maxBlockRange,
+}: PlanScanRangeParameters): PlanScanRangeReturnType {
   if (!scannedTo.length || scannedTo.length !== startAt.length) return null
   const firsts = scannedTo.map((to, i) => (to === null ? startAt[i]! : to + 1n))
   const fromBlock = firsts.reduce((a, b) => (b < a ? b : a))

@@ -15,7 +15,14 @@ export type ChainHealth = {
   latestBlock: string | null
   factoryHasCode: ChainHealthCheck
   poolDeployed: ChainHealthCheck
-  tokens: Array<{ symbol: TokenSymbol; address: string; configuredDecimals: number; onChainDecimals: number | null } & ChainHealthCheck>
+  tokens: Array<
+    {
+      symbol: TokenSymbol
+      address: string
+      configuredDecimals: number
+      onChainDecimals: number | null
+    } & ChainHealthCheck
+  >
 }
 
 export type ReadChainHealthParameters = { chain: ChainConfig; timeoutMs: number; client?: PublicClient }
@@ -23,7 +30,12 @@ export type ReadChainHealthReturnType = Promise<ChainHealth>
 export type ReadChainHealthErrorType = never
 
 /** A failed read in words: viem's error name and short message, which never carry the URL. */
-const describe = (cause: unknown) => (cause instanceof ViemBaseError ? `${cause.name}: ${cause.shortMessage}` : cause instanceof Error ? cause.name : "unknown error")
+const describe = (cause: unknown) =>
+  cause instanceof ViemBaseError
+    ? `${cause.name}: ${cause.shortMessage}`
+    : cause instanceof Error
+      ? cause.name
+      : "unknown error"
 
 /**
  * Reads what the admin's health panel shows for one configured chain: the RPC answers, its chain
@@ -33,8 +45,17 @@ const describe = (cause: unknown) => (cause instanceof ViemBaseError ? `${cause.
  * exists to see the chain now.
  * @example const health = await readChainHealth({ chain, timeoutMs: 5_000 })
  */
-export async function readChainHealth({ chain, timeoutMs, client }: ReadChainHealthParameters): ReadChainHealthReturnType {
-  const rpcClient = client ?? createPublicClient({ transport: http(chain.rpcUrl, { timeout: timeoutMs, retryCount: 0, batch: { wait: 0 } }), cacheTime: 0 })
+export async function readChainHealth({
+  chain,
+  timeoutMs,
+  client,
+}: ReadChainHealthParameters): ReadChainHealthReturnType {
+  const rpcClient =
+    client ??
+    createPublicClient({
+      transport: http(chain.rpcUrl, { timeout: timeoutMs, retryCount: 0, batch: { wait: 0 } }),
+      cacheTime: 0,
+    })
   const tokens = Object.entries(chain.tokens) as Array<[TokenSymbol, { address: string; decimals: number }]>
   const failed = (detail: string): ChainHealthCheck => ({ ok: false, detail })
   const skipped = failed("not checked: the RPC did not answer")
@@ -52,25 +73,36 @@ export async function readChainHealth({ chain, timeoutMs, client }: ReadChainHea
       latestBlock: null,
       factoryHasCode: skipped,
       poolDeployed: skipped,
-      tokens: tokens.map(([symbol, t]) => ({ symbol, address: t.address, configuredDecimals: t.decimals, onChainDecimals: null, ...skipped })),
+      tokens: tokens.map(([symbol, t]) => ({
+        symbol,
+        address: t.address,
+        configuredDecimals: t.decimals,
+        onChainDecimals: null,
+        ...skipped,
+      })),
     }
   }
 
   const [factoryCode, pool, decimals] = await Promise.all([
-    rpcClient.getCode({ address: chain.factory }).then((code) => ({ ok: true as const, code }), (cause) => ({ ok: false as const, cause })),
+    rpcClient.getCode({ address: chain.factory }).then(
+      (code) => ({ ok: true as const, code }),
+      (cause) => ({ ok: false as const, cause }),
+    ),
     readPoolDeployed({ client: rpcClient, chain }),
     Promise.all(
       tokens.map(([, t]) =>
         rpcClient.readContract({ address: t.address as `0x${string}`, abi: erc20Abi, functionName: "decimals" }).then(
           (value) => ({ ok: true as const, value }),
-          (cause) => ({ ok: false as const, cause })
-        )
-      )
+          (cause) => ({ ok: false as const, cause }),
+        ),
+      ),
     ),
   ])
 
   const chainIdMatches =
-    chainId === chain.chainId ? { ok: true, detail: `eth_chainId is ${chainId}` } : failed(`eth_chainId is ${chainId}, configured ${chain.chainId}`)
+    chainId === chain.chainId
+      ? { ok: true, detail: `eth_chainId is ${chainId}` }
+      : failed(`eth_chainId is ${chainId}, configured ${chain.chainId}`)
   const factoryHasCode = !factoryCode.ok
     ? failed(`could not read the factory's code (${describe(factoryCode.cause)})`)
     : factoryCode.code && factoryCode.code !== "0x"
@@ -80,7 +112,9 @@ export async function readChainHealth({ chain, timeoutMs, client }: ReadChainHea
     ? failed(pool.error.shortMessage)
     : pool.value
       ? { ok: true, detail: "factory.poolOf(payout) has code" }
-      : failed("the merchant's pool is not deployed yet: the connect rail is unavailable until it is (the deposit rail deploys it on the first sweep)")
+      : failed(
+          "the merchant's pool is not deployed yet: the connect rail is unavailable until it is (the deposit rail deploys it on the first sweep)",
+        )
   const tokenChecks = tokens.map(([symbol, t], i) => {
     const read = decimals[i]!
     const base = { symbol, address: t.address, configuredDecimals: t.decimals }

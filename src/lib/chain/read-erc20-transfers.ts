@@ -1,4 +1,13 @@
-import { BaseError as ViemBaseError, TransactionReceiptNotFoundError, erc20Abi, getAddress, parseEventLogs, type Address, type Hex, type PublicClient } from "viem"
+import {
+  BaseError as ViemBaseError,
+  TransactionReceiptNotFoundError,
+  erc20Abi,
+  getAddress,
+  parseEventLogs,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem"
 import { err, ok, type Result } from "../result"
 import { ChainReadError, type ChainReadErrorType } from "./chain-read-error"
 
@@ -8,7 +17,10 @@ export type Erc20Transfer = { token: Address; from: Address; to: Address; value:
 export type ReadErc20TransfersParameters = { client: PublicClient; chainId: number; txHash: Hex }
 /** `found: false` when the chain has no receipt for the hash (unknown or not mined yet). */
 export type ReadErc20TransfersReturnType = Promise<
-  Result<{ found: false } | { found: true; succeeded: boolean; blockNumber: bigint; transfers: Erc20Transfer[] }, ChainReadErrorType>
+  Result<
+    { found: false } | { found: true; succeeded: boolean; blockNumber: bigint; transfers: Erc20Transfer[] },
+    ChainReadErrorType
+  >
 >
 export type ReadErc20TransfersErrorType = never
 
@@ -18,18 +30,25 @@ export type ReadErc20TransfersErrorType = never
  * hidden, because its logs are empty and "no transfer" would mislead.
  * @example const read = await readErc20Transfers({ client, chainId: 8453, txHash })
  */
-export async function readErc20Transfers({ client, chainId, txHash }: ReadErc20TransfersParameters): ReadErc20TransfersReturnType {
+export async function readErc20Transfers({
+  client,
+  chainId,
+  txHash,
+}: ReadErc20TransfersParameters): ReadErc20TransfersReturnType {
   try {
     const receipt = await client.getTransactionReceipt({ hash: txHash })
-    const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs, strict: true }).map((log) => ({
-      token: getAddress(log.address),
-      from: getAddress(log.args.from),
-      to: getAddress(log.args.to),
-      value: log.args.value,
-    }))
+    const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs, strict: true }).map(
+      (log) => ({
+        token: getAddress(log.address),
+        from: getAddress(log.args.from),
+        to: getAddress(log.args.to),
+        value: log.args.value,
+      }),
+    )
     return ok({ found: true, succeeded: receipt.status === "success", blockNumber: receipt.blockNumber, transfers })
   } catch (cause) {
-    if (cause instanceof ViemBaseError && cause.walk((e) => e instanceof TransactionReceiptNotFoundError)) return ok({ found: false })
+    if (cause instanceof ViemBaseError && cause.walk((e) => e instanceof TransactionReceiptNotFoundError))
+      return ok({ found: false })
     return err(new ChainReadError({ chainId, read: "eth_getTransactionReceipt", cause }))
   }
 }

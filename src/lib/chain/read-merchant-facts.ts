@@ -56,7 +56,11 @@ export type ReadMerchantFactsErrorType = never
  * const facts = await readMerchantFacts({ client, chain, claimedPool: intent.poolAddress })
  * if (facts.ok && facts.value.pool === getAddress(intent.poolAddress)) …
  */
-export async function readMerchantFacts({ client, chain, claimedPool }: ReadMerchantFactsParameters): ReadMerchantFactsReturnType {
+export async function readMerchantFacts({
+  client,
+  chain,
+  claimedPool,
+}: ReadMerchantFactsParameters): ReadMerchantFactsReturnType {
   const failed = (read: string, cause: unknown) => new ChainReadError({ chainId: chain.chainId, read, cause })
   const rpc = async <T>(read: string, run: () => Promise<T>): Promise<T> => {
     try {
@@ -70,7 +74,10 @@ export async function readMerchantFacts({ client, chain, claimedPool }: ReadMerc
     try {
       return await run()
     } catch (cause) {
-      if (cause instanceof ViemBaseError && cause.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError))
+      if (
+        cause instanceof ViemBaseError &&
+        cause.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError)
+      )
         return undefined
       throw failed(read, cause)
     }
@@ -83,14 +90,22 @@ export async function readMerchantFacts({ client, chain, claimedPool }: ReadMerc
       rpc("eth_chainId", () => client.request({ method: "eth_chainId" })),
       rpc("eth_blockNumber", () => client.request({ method: "eth_blockNumber" })),
       call("factory.poolOf(payout)", () =>
-        client.readContract({ address: chain.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [chain.payout] })
+        client.readContract({
+          address: chain.factory,
+          abi: poolFactoryAbi,
+          functionName: "poolOf",
+          args: [chain.payout],
+        }),
       ),
       poolReadAt && rpc("eth_getCode(pool)", () => client.getCode({ address: poolReadAt })),
-      poolReadAt && call("pool.payout()", () => client.readContract({ address: poolReadAt, abi: poolAbi, functionName: "payout" })),
       poolReadAt &&
-        call("pool.forwarderInitCodeHash()", () => client.readContract({ address: poolReadAt, abi: poolAbi, functionName: "forwarderInitCodeHash" })),
+        call("pool.payout()", () => client.readContract({ address: poolReadAt, abi: poolAbi, functionName: "payout" })),
+      poolReadAt &&
+        call("pool.forwarderInitCodeHash()", () =>
+          client.readContract({ address: poolReadAt, abi: poolAbi, functionName: "forwarderInitCodeHash" }),
+        ),
       ...tokens.map(([symbol, { address }]) =>
-        call(`${symbol}.decimals()`, () => client.readContract({ address, abi: erc20Abi, functionName: "decimals" }))
+        call(`${symbol}.decimals()`, () => client.readContract({ address, abi: erc20Abi, functionName: "decimals" })),
       ),
     ])
     const tokenDecimals: MerchantFacts["tokenDecimals"] = {}

@@ -24,10 +24,23 @@ export type ReadPaymentArrivalParameters = {
  * only the webhook captures.
  * @example const read = await readPaymentArrival({ client, chainId: 8453, rail: "deposit", token, recipient: forwarder, paymentRef, lookbackBlocks: 2_000n })
  */
-export async function readPaymentArrival({ client, chainId, rail, token, recipient, paymentRef, lookbackBlocks }: ReadPaymentArrivalParameters): Promise<Result<bigint, ChainReadErrorType>> {
+export async function readPaymentArrival({
+  client,
+  chainId,
+  rail,
+  token,
+  recipient,
+  paymentRef,
+  lookbackBlocks,
+}: ReadPaymentArrivalParameters): Promise<Result<bigint, ChainReadErrorType>> {
   try {
     if (rail === "deposit") {
-      const balance = await client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [recipient] })
+      const balance = await client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [recipient],
+      })
       return ok(balance)
     }
     const latest = await client.getBlockNumber()
@@ -42,6 +55,12 @@ export async function readPaymentArrival({ client, chainId, rail, token, recipie
     })
     return ok(logs.reduce((sum, log) => sum + log.args.amount, 0n))
   } catch (cause) {
-    return err(new ChainReadError({ chainId, read: rail === "deposit" ? "token.balanceOf(forwarder)" : "pool Deposited logs", cause }))
+    return err(
+      new ChainReadError({
+        chainId,
+        read: rail === "deposit" ? "token.balanceOf(forwarder)" : "pool Deposited logs",
+        cause,
+      }),
+    )
   }
 }

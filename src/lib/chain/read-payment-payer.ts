@@ -21,12 +21,20 @@ export type ReadPaymentPayerParameters = {
  * transfer, or several senders make it ambiguous.
  * @example const read = await readPaymentPayer({ client, chainId: 8453, txHash, token, recipient: forwarder })
  */
-export async function readPaymentPayer({ client, chainId, txHash, token, recipient }: ReadPaymentPayerParameters): Promise<Result<Address | null, ChainReadErrorType>> {
+export async function readPaymentPayer({
+  client,
+  chainId,
+  txHash,
+  token,
+  recipient,
+}: ReadPaymentPayerParameters): Promise<Result<Address | null, ChainReadErrorType>> {
   const read = await readErc20Transfers({ client, chainId, txHash })
   if (!read.ok) return err(read.error)
   if (!read.value.found || !read.value.succeeded) return ok(null)
   const senders = new Set(
-    read.value.transfers.filter((t) => isSameAddress(t.token, token) && isSameAddress(t.to, recipient)).map((t) => t.from)
+    read.value.transfers
+      .filter((t) => isSameAddress(t.token, token) && isSameAddress(t.to, recipient))
+      .map((t) => t.from),
   )
   return ok(senders.size === 1 ? [...senders][0]! : null)
 }

@@ -35,7 +35,12 @@ const transferEvent = getAbiItem({ abi: erc20Abi, name: "Transfer" })
 const depositedEvent = getAbiItem({ abi: poolAbi, name: "Deposited" })
 
 /** Where a log stands on the chain, or null for one a reorg removed or one not yet in a block. */
-function placeOf(log: { removed: boolean; transactionHash: Hex | null; logIndex: number | null; blockNumber: bigint | null }) {
+function placeOf(log: {
+  removed: boolean
+  transactionHash: Hex | null
+  logIndex: number | null
+  blockNumber: bigint | null
+}) {
   if (log.removed || log.transactionHash === null || log.logIndex === null || log.blockNumber === null) return null
   return { txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber }
 }
@@ -47,11 +52,25 @@ function placeOf(log: { removed: boolean; transactionHash: Hex | null; logIndex:
  * attributes each log to its payment and checks the token; reverted transactions emit no logs.
  * @example const read = await readPaymentReceipts({ client, chainId: 8453, fromBlock: 100n, toBlock: 2099n, transfers: { tokens: [usdc], forwarders } })
  */
-export async function readPaymentReceipts({ client, chainId, fromBlock, toBlock, transfers, deposits }: ReadPaymentReceiptsParameters): ReadPaymentReceiptsReturnType {
+export async function readPaymentReceipts({
+  client,
+  chainId,
+  fromBlock,
+  toBlock,
+  transfers,
+  deposits,
+}: ReadPaymentReceiptsParameters): ReadPaymentReceiptsReturnType {
   const found: PaymentReceiptLog[] = []
   try {
     if (transfers && transfers.forwarders.length && transfers.tokens.length) {
-      const logs = await client.getLogs({ address: transfers.tokens, event: transferEvent, args: { to: transfers.forwarders }, fromBlock, toBlock, strict: true })
+      const logs = await client.getLogs({
+        address: transfers.tokens,
+        event: transferEvent,
+        args: { to: transfers.forwarders },
+        fromBlock,
+        toBlock,
+        strict: true,
+      })
       for (const log of logs) {
         const place = placeOf(log)
         if (place === null) continue
@@ -71,7 +90,14 @@ export async function readPaymentReceipts({ client, chainId, fromBlock, toBlock,
   }
   try {
     if (deposits && deposits.paymentRefs.length) {
-      const logs = await client.getLogs({ address: deposits.pool, event: depositedEvent, args: { paymentRef: deposits.paymentRefs }, fromBlock, toBlock, strict: true })
+      const logs = await client.getLogs({
+        address: deposits.pool,
+        event: depositedEvent,
+        args: { paymentRef: deposits.paymentRefs },
+        fromBlock,
+        toBlock,
+        strict: true,
+      })
       for (const log of logs) {
         const place = placeOf(log)
         if (place === null) continue

@@ -16,7 +16,12 @@ export type ReadPoolDeployedErrorType = never
  */
 export async function readPoolDeployed({ client, chain }: ReadPoolDeployedParameters): ReadPoolDeployedReturnType {
   try {
-    const pool = await client.readContract({ address: chain.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [chain.payout] })
+    const pool = await client.readContract({
+      address: chain.factory,
+      abi: poolFactoryAbi,
+      functionName: "poolOf",
+      args: [chain.payout],
+    })
     const code = await client.getCode({ address: pool })
     return ok(code !== undefined && code !== "0x")
   } catch (cause) {

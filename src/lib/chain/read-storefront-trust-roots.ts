@@ -19,14 +19,30 @@ export type ReadStorefrontTrustRootsErrorType = never
 
 type PoolRoots = { pool: Address; forwarderInitCodeHash?: Hex; reason?: string }
 
-async function readPoolRoots(client: PublicClient, chain: ReadStorefrontTrustRootsParameters["chains"][number]): Promise<Result<PoolRoots, ChainReadErrorType>> {
+async function readPoolRoots(
+  client: PublicClient,
+  chain: ReadStorefrontTrustRootsParameters["chains"][number],
+): Promise<Result<PoolRoots, ChainReadErrorType>> {
   let read = "factory.poolOf(payout)"
   try {
-    const pool = await client.readContract({ address: chain.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [chain.payout] })
+    const pool = await client.readContract({
+      address: chain.factory,
+      abi: poolFactoryAbi,
+      functionName: "poolOf",
+      args: [chain.payout],
+    })
     read = "eth_getCode(pool)"
     const code = await client.getCode({ address: pool })
     read = "pool.forwarderInitCodeHash()"
-    if (code && code !== "0x") return ok({ pool, forwarderInitCodeHash: await client.readContract({ address: pool, abi: poolAbi, functionName: "forwarderInitCodeHash" }) })
+    if (code && code !== "0x")
+      return ok({
+        pool,
+        forwarderInitCodeHash: await client.readContract({
+          address: pool,
+          abi: poolAbi,
+          functionName: "forwarderInitCodeHash",
+        }),
+      })
     // A pool not deployed yet has no code to ask; deploying it inside a simulation (eth_simulateV1)
     // asks the pool the factory would make, and sends nothing.
     read = "eth_simulateV1(factory.createPool(payout), pool.forwarderInitCodeHash())"
@@ -37,8 +53,13 @@ async function readPoolRoots(client: PublicClient, chain: ReadStorefrontTrustRoo
       ],
     })
     const [created, hash] = results
-    if (created?.status !== "success" || !isAddressEqual(created.result, pool)) return ok({ pool, reason: `the pool ${pool} is not deployed and a simulated createPool(payout) did not make it` })
-    if (hash?.status !== "success") return ok({ pool, reason: `the pool ${pool} is not deployed and the simulated pool gave no forwarderInitCodeHash()` })
+    if (created?.status !== "success" || !isAddressEqual(created.result, pool))
+      return ok({ pool, reason: `the pool ${pool} is not deployed and a simulated createPool(payout) did not make it` })
+    if (hash?.status !== "success")
+      return ok({
+        pool,
+        reason: `the pool ${pool} is not deployed and the simulated pool gave no forwarderInitCodeHash()`,
+      })
     return ok({ pool, forwarderInitCodeHash: hash.result })
   } catch (cause) {
     return err(new ChainReadError({ chainId: chain.chainId, read, cause }) as ChainReadErrorType)
@@ -53,16 +74,33 @@ async function readPoolRoots(client: PublicClient, chain: ReadStorefrontTrustRoo
  * them, and named in `gaps`: browsers refuse its deposit addresses until the roots are read again.
  * @example const { roots, gaps } = await readStorefrontTrustRoots({ chains: parsePluginOptions(options).chains })
  */
-export async function readStorefrontTrustRoots({ chains, clientOf }: ReadStorefrontTrustRootsParameters): ReadStorefrontTrustRootsReturnType {
+export async function readStorefrontTrustRoots({
+  chains,
+  clientOf,
+}: ReadStorefrontTrustRootsParameters): ReadStorefrontTrustRootsReturnType {
   const gaps: StorefrontRootsGap[] = []
   const read = await Promise.all(
     chains.map(async (chain) => {
-      const client = clientOf?.(chain.chainId) ?? (createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient)
+      const client =
+        clientOf?.(chain.chainId) ??
+        (createPublicClient({
+          transport: http(chain.rpcUrl, { retryCount: 0, timeout: 10_000 }),
+          cacheTime: 0,
+        }) as PublicClient)
       const facts = await readPoolRoots(client, chain)
-      if (!facts.ok) gaps.push({ chainId: chain.chainId, missing: ["pool", "forwarderInitCodeHash"], reason: `${facts.error.read} failed: ${(facts.error.details ?? "no answer").replace(/\.$/, "")}` })
-      else if (!facts.value.forwarderInitCodeHash) gaps.push({ chainId: chain.chainId, missing: ["forwarderInitCodeHash"], reason: facts.value.reason! })
-      return { ...chain, ...(facts.ok ? { pool: facts.value.pool, forwarderInitCodeHash: facts.value.forwarderInitCodeHash } : {}) }
-    })
+      if (!facts.ok)
+        gaps.push({
+          chainId: chain.chainId,
+          missing: ["pool", "forwarderInitCodeHash"],
+          reason: `${facts.error.read} failed: ${(facts.error.details ?? "no answer").replace(/\.$/, "")}`,
+        })
+      else if (!facts.value.forwarderInitCodeHash)
+        gaps.push({ chainId: chain.chainId, missing: ["forwarderInitCodeHash"], reason: facts.value.reason! })
+      return {
+        ...chain,
+        ...(facts.ok ? { pool: facts.value.pool, forwarderInitCodeHash: facts.value.forwarderInitCodeHash } : {}),
+      }
+    }),
   )
   return { roots: buildStorefrontTrustRoots({ chains: read }), gaps }
 }

@@ -10,6 +10,8 @@ export type VerificationFailureErrorType = never
  * The failed result of one check, with both values stringified for the message.
  * @example return verificationFailure("pool_payout", chain.payout, facts.poolPayout)
  */
-export function verificationFailure(...[check, expected, actual]: VerificationFailureParameters): VerificationFailureReturnType {
+export function verificationFailure(
+  ...[check, expected, actual]: VerificationFailureParameters
+): VerificationFailureReturnType {
   return err(new ChainVerificationError({ check, expected: String(expected), actual: String(actual) }))
 }

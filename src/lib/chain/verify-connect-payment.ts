@@ -25,7 +25,10 @@ export type VerifyConnectPaymentErrorType = ChainVerificationErrorType | ChainRe
  * const verified = await verifyConnectPayment(context, { quote, payment })
  * if (verified.ok) return { pool: verified.value.pool, paymentRef: verified.value.paymentRef }
  */
-export async function verifyConnectPayment({ registry, reader }: ChainVerifierContext, { quote, payment }: VerifyConnectPaymentParameters): VerifyConnectPaymentReturnType {
+export async function verifyConnectPayment(
+  { registry, reader }: ChainVerifierContext,
+  { quote, payment }: VerifyConnectPaymentParameters,
+): VerifyConnectPaymentReturnType {
   const matched = verifyQuoteMatch({ registry, quote, payment })
   if (!matched.ok) return matched
   const { chain, token } = matched.value
@@ -39,16 +42,24 @@ export async function verifyConnectPayment({ registry, reader }: ChainVerifierCo
     return verificationFailure(
       "binding_shape",
       "{ chainId: number, factory: address, payout: address, pool: address, paymentRef: bytes32 }",
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "binding"}: ${issue.message}`).join("; ")
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "binding"}: ${issue.message}`).join("; "),
     )
   const binding = parsed.data
   const paymentRef = computePaymentRef(payment.paymentId)
-  if (binding.chainId !== chain.chainId) return verificationFailure("binding_chain_id", `chain ${chain.chainId}`, `chain ${binding.chainId}`)
-  if (!isSameAddress(binding.factory, chain.factory)) return verificationFailure("binding_factory", `${chain.factory} (configured factory)`, binding.factory)
-  if (!isSameAddress(binding.payout, chain.payout)) return verificationFailure("binding_payout", `${chain.payout} (configured payout)`, binding.payout)
-  if (!isSameAddress(binding.pool, pool)) return verificationFailure("binding_pool", `${pool} (proven pool)`, binding.pool)
+  if (binding.chainId !== chain.chainId)
+    return verificationFailure("binding_chain_id", `chain ${chain.chainId}`, `chain ${binding.chainId}`)
+  if (!isSameAddress(binding.factory, chain.factory))
+    return verificationFailure("binding_factory", `${chain.factory} (configured factory)`, binding.factory)
+  if (!isSameAddress(binding.payout, chain.payout))
+    return verificationFailure("binding_payout", `${chain.payout} (configured payout)`, binding.payout)
+  if (!isSameAddress(binding.pool, pool))
+    return verificationFailure("binding_pool", `${pool} (proven pool)`, binding.pool)
   if (binding.paymentRef.toLowerCase() !== paymentRef)
-    return verificationFailure("binding_payment_ref", `${paymentRef} (keccak256 of payment ${payment.paymentId})`, binding.paymentRef)
+    return verificationFailure(
+      "binding_payment_ref",
+      `${paymentRef} (keccak256 of payment ${payment.paymentId})`,
+      binding.paymentRef,
+    )
 
   if (!fromCache) reader.remember({ chain, facts })
   return ok(buildVerificationProof({ rail: "connect", chain, token, pool, facts, fromCache, paymentRef }))

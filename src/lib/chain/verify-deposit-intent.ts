@@ -25,20 +25,38 @@ export type VerifyDepositIntentErrorType = ChainVerificationErrorType | ChainRea
  * const verified = await verifyDepositIntent(context, { quote, intent })
  * if (!verified.ok) throw toMedusaError(verified.error) // never show intent.forwarderAddress
  */
-export async function verifyDepositIntent({ registry, reader }: ChainVerifierContext, { quote, intent }: VerifyDepositIntentParameters): VerifyDepositIntentReturnType {
+export async function verifyDepositIntent(
+  { registry, reader }: ChainVerifierContext,
+  { quote, intent }: VerifyDepositIntentParameters,
+): VerifyDepositIntentReturnType {
   const matched = verifyQuoteMatch({ registry, quote, payment: intent })
   if (!matched.ok) return matched
   const { chain, token } = matched.value
 
-  const proven = await verifyMerchantPool({ reader, chain, token, poolAddress: intent.poolAddress, tokenDecimals: intent.tokenDecimals })
+  const proven = await verifyMerchantPool({
+    reader,
+    chain,
+    token,
+    poolAddress: intent.poolAddress,
+    tokenDecimals: intent.tokenDecimals,
+  })
   if (!proven.ok) return proven
   const { pool, facts, fromCache } = proven.value
 
   const paymentRef = computePaymentRef(quote.paymentId)
-  if (!facts.forwarderInitCodeHash) return verificationFailure("forwarder_address", `a forwarder of pool ${pool}`, "no answer from pool.forwarderInitCodeHash()")
+  if (!facts.forwarderInitCodeHash)
+    return verificationFailure(
+      "forwarder_address",
+      `a forwarder of pool ${pool}`,
+      "no answer from pool.forwarderInitCodeHash()",
+    )
   const forwarder = deriveForwarderAddress({ pool, paymentRef, forwarderInitCodeHash: facts.forwarderInitCodeHash })
   if (!isSameAddress(intent.forwarderAddress, forwarder))
-    return verificationFailure("forwarder_address", `${forwarder} (derived from pool ${pool} and payment ${quote.paymentId})`, intent.forwarderAddress)
+    return verificationFailure(
+      "forwarder_address",
+      `${forwarder} (derived from pool ${pool} and payment ${quote.paymentId})`,
+      intent.forwarderAddress,
+    )
 
   if (!fromCache) reader.remember({ chain, facts })
   return ok(buildVerificationProof({ rail: "deposit", chain, token, pool, facts, fromCache, paymentRef, forwarder }))

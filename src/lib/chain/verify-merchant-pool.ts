@@ -31,23 +31,48 @@ export type VerifyMerchantPoolErrorType = never
  * @example
  * const proven = await verifyMerchantPool({ reader, chain, token, poolAddress: intent.poolAddress, tokenDecimals: 6 })
  */
-export async function verifyMerchantPool({ reader, chain, token, poolAddress, tokenDecimals }: VerifyMerchantPoolParameters): VerifyMerchantPoolReturnType {
+export async function verifyMerchantPool({
+  reader,
+  chain,
+  token,
+  poolAddress,
+  tokenDecimals,
+}: VerifyMerchantPoolParameters): VerifyMerchantPoolReturnType {
   const read = await reader.read({ chain, claimedPool: poolAddress })
   if (!read.ok) return read
   const { facts, fromCache } = read.value
 
-  if (facts.chainId !== chain.chainId) return verificationFailure("rpc_chain_id", `chain ${chain.chainId} (configured)`, `chain ${facts.chainId} (eth_chainId)`)
+  if (facts.chainId !== chain.chainId)
+    return verificationFailure(
+      "rpc_chain_id",
+      `chain ${chain.chainId} (configured)`,
+      `chain ${facts.chainId} (eth_chainId)`,
+    )
   const onChain = facts.tokenDecimals[token.symbol] ?? "no answer"
-  if (onChain !== token.decimals) return verificationFailure("token_decimals", `${token.decimals} (configured ${token.symbol})`, `${onChain} (on-chain decimals())`)
+  if (onChain !== token.decimals)
+    return verificationFailure(
+      "token_decimals",
+      `${token.decimals} (configured ${token.symbol})`,
+      `${onChain} (on-chain decimals())`,
+    )
   if (tokenDecimals !== undefined && tokenDecimals !== onChain)
-    return verificationFailure("token_decimals", `${onChain} (on-chain decimals())`, `${tokenDecimals} (service tokenDecimals)`)
+    return verificationFailure(
+      "token_decimals",
+      `${onChain} (on-chain decimals())`,
+      `${tokenDecimals} (service tokenDecimals)`,
+    )
 
   const pool = facts.pool
   if (!pool || !isSameAddress(poolAddress, pool))
     return verificationFailure("pool_address", `${pool ?? "no answer"} (factory.poolOf(${chain.payout}))`, poolAddress)
   // The reads on the claimed address are trusted only now that it is proven to be the pool.
-  if (!facts.poolHasCode || !isSameAddress(facts.poolReadAt, pool)) return verificationFailure("pool_code", `contract code at ${pool}`, "no code")
+  if (!facts.poolHasCode || !isSameAddress(facts.poolReadAt, pool))
+    return verificationFailure("pool_code", `contract code at ${pool}`, "no code")
   if (!isSameAddress(facts.poolPayout, chain.payout))
-    return verificationFailure("pool_payout", `${chain.payout} (configured payout)`, `${facts.poolPayout ?? "no answer"} (pool.payout())`)
+    return verificationFailure(
+      "pool_payout",
+      `${chain.payout} (configured payout)`,
+      `${facts.poolPayout ?? "no answer"} (pool.payout())`,
+    )
   return ok({ pool, facts, fromCache })
 }

@@ -12,7 +12,10 @@ export type VerifyQuoteMatchParameters = {
   /** The service's payment (deposit intent or connect payment); `paymentId` only on connect. */
   payment: { chainId: number; token: string; expectedAmount: string; paymentId?: string }
 }
-export type VerifyQuoteMatchReturnType = Result<{ chain: ChainConfig; token: RegisteredToken }, ChainVerificationErrorType>
+export type VerifyQuoteMatchReturnType = Result<
+  { chain: ChainConfig; token: RegisteredToken },
+  ChainVerificationErrorType
+>
 export type VerifyQuoteMatchErrorType = never
 
 /**
@@ -25,19 +28,38 @@ export type VerifyQuoteMatchErrorType = never
  * if (!matched.ok) log(matched.error.check)
  */
 export function verifyQuoteMatch({ registry, quote, payment }: VerifyQuoteMatchParameters): VerifyQuoteMatchReturnType {
-  if (payment.chainId !== quote.chainId) return verificationFailure("quote_chain_id", `chain ${quote.chainId} (quote)`, `chain ${payment.chainId}`)
+  if (payment.chainId !== quote.chainId)
+    return verificationFailure("quote_chain_id", `chain ${quote.chainId} (quote)`, `chain ${payment.chainId}`)
   const chain = registry.getChain(quote.chainId)
-  if (!chain) return verificationFailure("chain_not_configured", `one of the configured chains [${registry.chains.map((c) => c.chainId).join(", ")}]`, `chain ${quote.chainId}`)
+  if (!chain)
+    return verificationFailure(
+      "chain_not_configured",
+      `one of the configured chains [${registry.chains.map((c) => c.chainId).join(", ")}]`,
+      `chain ${quote.chainId}`,
+    )
   const token = registry.getTokenBySymbol({ chainId: chain.chainId, symbol: quote.token })
   if (!token)
-    return verificationFailure("token_not_configured", `one of the tokens configured on chain ${chain.chainId} [${Object.keys(chain.tokens).join(", ")}]`, quote.token)
-  if (!isSameAddress(payment.token, token.address)) return verificationFailure("quote_token", `${token.address} (${token.symbol} on chain ${chain.chainId})`, payment.token)
+    return verificationFailure(
+      "token_not_configured",
+      `one of the tokens configured on chain ${chain.chainId} [${Object.keys(chain.tokens).join(", ")}]`,
+      quote.token,
+    )
+  if (!isSameAddress(payment.token, token.address))
+    return verificationFailure(
+      "quote_token",
+      `${token.address} (${token.symbol} on chain ${chain.chainId})`,
+      payment.token,
+    )
 
   const quoted = parseBaseUnits(quote.stablecoinAmount)
   const expected = parseBaseUnits(payment.expectedAmount)
   // A zero or unparseable amount cannot be paid (deposit() rejects 0): never treat it as a match.
   if (quoted === undefined || expected === undefined || quoted === 0n || quoted !== expected)
-    return verificationFailure("quote_amount", `${quote.stablecoinAmount} base units (quote)`, `${payment.expectedAmount}`)
+    return verificationFailure(
+      "quote_amount",
+      `${quote.stablecoinAmount} base units (quote)`,
+      `${payment.expectedAmount}`,
+    )
   if (payment.paymentId !== undefined && payment.paymentId !== quote.paymentId)
     return verificationFailure("quote_payment_id", `${quote.paymentId} (quote)`, payment.paymentId)
   return ok({ chain, token })

@@ -55,7 +55,10 @@ export type PublicPaymentProblem =
 
 export type BuildPublicPaymentReturnType = Result<PublicStablecoinPayment, PublicPaymentProblem>
 
-const amountOf = (units: bigint, decimals: number): PublicTokenAmount => ({ baseUnits: units.toString(), display: formatTokenAmount(units, decimals) })
+const amountOf = (units: bigint, decimals: number): PublicTokenAmount => ({
+  baseUnits: units.toString(),
+  display: formatTokenAmount(units, decimals),
+})
 
 /**
  * The customer's view of a payment session, or the reason it is withheld. It re-checks that what
@@ -65,13 +68,20 @@ const amountOf = (units: bigint, decimals: number): PublicTokenAmount => ({ base
  * so a storefront never shows an address or amount that was not verified.
  * @example buildPublicPayment({ session, row, orderId: null, now: new Date() })
  */
-export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPaymentParameters): BuildPublicPaymentReturnType {
+export function buildPublicPayment({
+  session,
+  row,
+  orderId,
+  now,
+}: BuildPublicPaymentParameters): BuildPublicPaymentReturnType {
   const data = (session.data ?? {}) as Partial<StablecoinSessionData>
   const proof = data.verification
-  if (!proof || !data.paymentId || !data.rail || proof.rail !== data.rail || proof.chainId !== data.chainId) return err("no_verification")
+  if (!proof || !data.paymentId || !data.rail || proof.rail !== data.rail || proof.chainId !== data.chainId)
+    return err("no_verification")
   const decimals = proof.tokenDecimals
   const amount = parseBaseUnits(data.amount ?? "")
-  if (amount === undefined || data.tokenDecimals !== decimals || !isSameAddress(data.tokenAddress, proof.token)) return err("bad_amount")
+  if (amount === undefined || data.tokenDecimals !== decimals || !isSameAddress(data.tokenAddress, proof.token))
+    return err("bad_amount")
   if (computePaymentRef(data.paymentId) !== proof.paymentRef) return err("payment_ref_mismatch")
 
   let deposit: PublicStablecoinPayment["deposit"] = null
@@ -91,8 +101,16 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
 
   if (row) {
     const rowProof = row.verification as { pool?: string; forwarder?: string } | null
-    const sameProof = !rowProof || (isSameAddress(rowProof.pool, proof.pool) && (!proof.forwarder || isSameAddress(rowProof.forwarder, proof.forwarder)))
-    if (row.payment_id !== data.paymentId || parseBaseUnits(row.expected_amount) !== amount || (row.token_decimals !== null && row.token_decimals !== decimals) || !sameProof) {
+    const sameProof =
+      !rowProof ||
+      (isSameAddress(rowProof.pool, proof.pool) &&
+        (!proof.forwarder || isSameAddress(rowProof.forwarder, proof.forwarder)))
+    if (
+      row.payment_id !== data.paymentId ||
+      parseBaseUnits(row.expected_amount) !== amount ||
+      (row.token_decimals !== null && row.token_decimals !== decimals) ||
+      !sameProof
+    ) {
       return err("ledger_mismatch")
     }
   }
@@ -107,14 +125,34 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
   const captured = Boolean(row?.captured_at)
   const refunds = publicRefundsOf(row?.refunds, decimals)
   const refunded = refunds.reduce((sum, r) => sum + BigInt(r.amount.baseUnits), 0n)
-  const phase = customerPhaseOf({ status, rail: data.rail, confirmations, orderId, captured, expiresAt, now, contradicted: Boolean(row?.mismatch), orderCanceled: refunds.some((r) => r.reason === "order_canceled") })
+  const phase = customerPhaseOf({
+    status,
+    rail: data.rail,
+    confirmations,
+    orderId,
+    captured,
+    expiresAt,
+    now,
+    contradicted: Boolean(row?.mismatch),
+    orderCanceled: refunds.some((r) => r.reason === "order_canceled"),
+  })
   const short = phase === "underpaid" && received !== undefined && received < amount ? amount - received : undefined
   const surplus = row?.surplus_amount ? parseBaseUnits(row.surplus_amount) : undefined
   const chainName = chainNameOf(proof.chainId)
   const remaining =
     short === undefined
       ? null
-      : { ...amountOf(short, decimals), paymentUri: deposit ? buildErc20TransferUri({ token: proof.token, chainId: proof.chainId, to: deposit.address as `0x${string}`, amount: short }) : null }
+      : {
+          ...amountOf(short, decimals),
+          paymentUri: deposit
+            ? buildErc20TransferUri({
+                token: proof.token,
+                chainId: proof.chainId,
+                to: deposit.address as `0x${string}`,
+                amount: short,
+              })
+            : null,
+        }
 
   return ok({
     paymentId: data.paymentId,
@@ -140,9 +178,15 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
     fiat: { amount: Number(data.fiatTotal), currency: String(data.fiatCurrency ?? "").toUpperCase() },
     received: received === undefined || received === 0n ? null : amountOf(received, decimals),
     remaining,
-    surplus: surplus !== undefined && surplus > 0n ? { ...amountOf(surplus, decimals), refund: surplusRefundState(row?.refunds) } : null,
+    surplus:
+      surplus !== undefined && surplus > 0n
+        ? { ...amountOf(surplus, decimals), refund: surplusRefundState(row?.refunds) }
+        : null,
     refunds,
-    kept: received === undefined || received === 0n ? null : amountOf(received > refunded ? received - refunded : 0n, decimals),
+    kept:
+      received === undefined || received === 0n
+        ? null
+        : amountOf(received > refunded ? received - refunded : 0n, decimals),
     refundAddress: row?.refund_address ?? null,
     deposit,
     connect,
@@ -166,24 +210,51 @@ export function buildPublicPayment({ session, row, orderId, now }: BuildPublicPa
 
 /** "sent" once every surplus refund listed is recorded as sent (and there is one), else "due". */
 function surplusRefundState(refunds: unknown): "due" | "sent" {
-  const surplus = (Array.isArray(refunds) ? (refunds as Array<{ reason?: string; state?: string }>) : []).filter((r) => r.reason === "surplus")
+  const surplus = (Array.isArray(refunds) ? (refunds as Array<{ reason?: string; state?: string }>) : []).filter(
+    (r) => r.reason === "surplus",
+  )
   return surplus.length > 0 && surplus.every((r) => r.state === "sent") ? "sent" : "due"
 }
 
-const REFUND_REASONS: ReadonlyArray<PublicRefund["reason"]> = ["merchant", "surplus", "order_canceled", "cart_completion_failed"]
+const REFUND_REASONS: ReadonlyArray<PublicRefund["reason"]> = [
+  "merchant",
+  "surplus",
+  "order_canceled",
+  "cart_completion_failed",
+]
 
 /** The ledger's refunds as the shopper sees them, in the order listed: amount, why, due or sent with the checked transfer; ids and destinations stay inside. */
 function publicRefundsOf(refunds: unknown, decimals: number): PublicRefund[] {
-  const listed = Array.isArray(refunds) ? (refunds as Array<Partial<Pick<LedgerRefund, "reason" | "state" | "tokenAmount" | "txHash">>>) : []
+  const listed = Array.isArray(refunds)
+    ? (refunds as Array<Partial<Pick<LedgerRefund, "reason" | "state" | "tokenAmount" | "txHash">>>)
+    : []
   return listed.flatMap((r) => {
     const units = parseBaseUnits(r.tokenAmount ?? "")
     if (units === undefined || !r.reason || !REFUND_REASONS.includes(r.reason)) return []
     const sent = r.state === "sent"
-    return [{ amount: amountOf(units, decimals), reason: r.reason, state: sent ? ("sent" as const) : ("due" as const), txHash: sent ? (r.txHash ?? null) : null }]
+    return [
+      {
+        amount: amountOf(units, decimals),
+        reason: r.reason,
+        state: sent ? ("sent" as const) : ("due" as const),
+        txHash: sent ? (r.txHash ?? null) : null,
+      },
+    ]
   })
 }
 
 function isKnownFinal(status: string, rail: "deposit" | "connect"): boolean {
-  const known = ["waiting", "confirming", "paid", "swept", "underpaid", "overpaid", "wrong_token", "expired", "expired_paid_late", "held_sanctioned"]
+  const known = [
+    "waiting",
+    "confirming",
+    "paid",
+    "swept",
+    "underpaid",
+    "overpaid",
+    "wrong_token",
+    "expired",
+    "expired_paid_late",
+    "held_sanctioned",
+  ]
   return known.includes(status) && isFinalStatus(status as ServiceStatus, rail)
 }

@@ -30,7 +30,17 @@ export type CustomerPhaseOfErrorType = never
  * A canceled order whose payment still arrived says so before anything else: it will not ship.
  * @example customerPhaseOf({ status: "confirming", rail: "deposit", confirmations: 0, orderId: null, captured: false, expiresAt, now, contradicted: false, orderCanceled: false }) // "detected"
  */
-export function customerPhaseOf({ status, rail, confirmations, orderId, captured, expiresAt, now, contradicted, orderCanceled }: CustomerPhaseOfParameters): CustomerPhaseOfReturnType {
+export function customerPhaseOf({
+  status,
+  rail,
+  confirmations,
+  orderId,
+  captured,
+  expiresAt,
+  now,
+  contradicted,
+  orderCanceled,
+}: CustomerPhaseOfParameters): CustomerPhaseOfReturnType {
   if (orderCanceled) return "order_canceled"
   if (orderId && captured) return "order_placed"
   if (contradicted) return "failed"

@@ -71,7 +71,14 @@ export type PublicStablecoinPayment = {
   /** Connect rail: the verified pool and the reference deposit() takes. */
   connect: { pool: string; paymentRef: string } | null
   /** What the provider proved on-chain before showing any address. */
-  verification: { blockNumber: string; factory: string; payout: string; pool: string; forwarder: string | null; verifiedAt: string | null }
+  verification: {
+    blockNumber: string
+    factory: string
+    payout: string
+    pool: string
+    forwarder: string | null
+    verifiedAt: string | null
+  }
   /** When the locked price lapses. */
   expiresAt: string
   priceExpired: boolean

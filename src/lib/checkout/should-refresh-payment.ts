@@ -15,7 +15,12 @@ export type ShouldRefreshPaymentParameters = {
  * How often it may ask is the ledger's claim (last_refreshed_at), not this function's business.
  * @example shouldRefreshPayment({ final: false, expiresAt, now: new Date(), maxAgeAfterExpiryMs: 3_600_000 })
  */
-export function shouldRefreshPayment({ final, expiresAt, now, maxAgeAfterExpiryMs }: ShouldRefreshPaymentParameters): boolean {
+export function shouldRefreshPayment({
+  final,
+  expiresAt,
+  now,
+  maxAgeAfterExpiryMs,
+}: ShouldRefreshPaymentParameters): boolean {
   if (final) return false
   return now.getTime() <= expiresAt.getTime() + maxAgeAfterExpiryMs
 }

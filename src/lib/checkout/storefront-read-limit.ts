@@ -21,6 +21,7 @@ export function isJustSentPayment({ phase, sentByPage }: { phase: CustomerPhase;
  * @example storefrontReadLimit({ perSecond: 6, priority: false }) // 4
  */
 export function storefrontReadLimit({ perSecond, priority }: { perSecond: number; priority: boolean }): number {
-  if (!Number.isInteger(perSecond) || perSecond < 1) throw new RangeError(`perSecond must be a positive integer; got ${perSecond}`)
+  if (!Number.isInteger(perSecond) || perSecond < 1)
+    throw new RangeError(`perSecond must be a positive integer; got ${perSecond}`)
   return priority ? perSecond : perSecond - Math.floor(perSecond / 3)
 }

@@ -49,7 +49,12 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
  * const runner = createBackgroundRunner({ concurrency: 4, maxQueued: 1_000, retryDelaysMs: [1_000, 5_000], attemptDeadlineMs: 90_000 })
  * void runner.run({ attempt: () => apply(eventId), failed: (r) => r.state === "failed" })
  */
-export function createBackgroundRunner({ concurrency, maxQueued, retryDelaysMs, attemptDeadlineMs }: BackgroundRunnerParameters): BackgroundRunner {
+export function createBackgroundRunner({
+  concurrency,
+  maxQueued,
+  retryDelaysMs,
+  attemptDeadlineMs,
+}: BackgroundRunnerParameters): BackgroundRunner {
   const slots = createSemaphore(concurrency)
   let queued = 0
   return {
@@ -60,7 +65,9 @@ export function createBackgroundRunner({ concurrency, maxQueued, retryDelaysMs, 
       if (queued >= maxQueued) return null
       queued++
       try {
-        let last: { result: Awaited<ReturnType<typeof attempt>> } | { stopped: unknown } = { stopped: new Error("not attempted") }
+        let last: { result: Awaited<ReturnType<typeof attempt>> } | { stopped: unknown } = {
+          stopped: new Error("not attempted"),
+        }
         for (let i = 0; i <= retryDelaysMs.length; i++) {
           if (i > 0) await sleep(retryDelaysMs[i - 1]!)
           try {

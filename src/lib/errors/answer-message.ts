@@ -14,12 +14,24 @@ const WAIT = / Try again in (\d+) s\.$/
  * @example formatAnswerMessage({ code: "stablecoin_busy", text: "The payment is being updated.", retryAfterSeconds: 2 })
  * // "[stablecoin_busy] The payment is being updated. Try again in 2 s."
  */
-export function formatAnswerMessage({ code, text, retryAfterSeconds }: { code: string; text: string; retryAfterSeconds: number | null }): string {
+export function formatAnswerMessage({
+  code,
+  text,
+  retryAfterSeconds,
+}: {
+  code: string
+  text: string
+  retryAfterSeconds: number | null
+}): string {
   return `[${code}] ${text}${retryAfterSeconds === null ? "" : ` Try again in ${retryAfterSeconds} s.`}`
 }
 
 /** What formatAnswerMessage wrote: the code, the text without it, the wait; nulls for any other message. */
-export function readAnswerMessage(message: string): { code: string | null; text: string; retryAfterSeconds: number | null } {
+export function readAnswerMessage(message: string): {
+  code: string | null
+  text: string
+  retryAfterSeconds: number | null
+} {
   const code = CODE_PREFIX.exec(message)?.[1] ?? null
   if (code === null) return { code, text: message, retryAfterSeconds: null }
   const wait = WAIT.exec(message)?.[1]

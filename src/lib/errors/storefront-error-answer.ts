@@ -6,7 +6,12 @@ import { formatAnswerMessage } from "./answer-message"
 export const STABLECOIN_STORE_ERROR_NAME = "StablecoinStoreError"
 
 /** Medusa's error types the plugin's answers use (MedusaError.Types values), spelled out so this file stays framework-free. */
-export type StorefrontErrorType = "invalid_data" | "not_allowed" | "payment_authorization_error" | "unexpected_state" | "conflict"
+export type StorefrontErrorType =
+  | "invalid_data"
+  | "not_allowed"
+  | "payment_authorization_error"
+  | "unexpected_state"
+  | "conflict"
 
 type AnswerRule = { status: 400 | 409 | 422 | 503; type: StorefrontErrorType; retryAfterSeconds: number | null }
 
@@ -17,7 +22,11 @@ type AnswerRule = { status: 400 | 409 | 422 | 503; type: StorefrontErrorType; re
  */
 export const STOREFRONT_ERROR_ANSWERS = {
   [STOREFRONT_ERROR_CODES.poolNotDeployed]: { status: 400, type: "not_allowed", retryAfterSeconds: null },
-  [STOREFRONT_ERROR_CODES.verificationFailed]: { status: 422, type: "payment_authorization_error", retryAfterSeconds: null },
+  [STOREFRONT_ERROR_CODES.verificationFailed]: {
+    status: 422,
+    type: "payment_authorization_error",
+    retryAfterSeconds: null,
+  },
   [STOREFRONT_ERROR_CODES.quoteMismatch]: { status: 422, type: "payment_authorization_error", retryAfterSeconds: null },
   [STOREFRONT_ERROR_CODES.unsupportedCurrency]: { status: 400, type: "invalid_data", retryAfterSeconds: null },
   [STOREFRONT_ERROR_CODES.invalidAmount]: { status: 400, type: "invalid_data", retryAfterSeconds: null },
@@ -37,9 +46,16 @@ export type StorefrontErrorAnswer = {
 }
 
 /** The fields of a StablecoinStoreError the answer is made of: own properties, so a Medusa workflow's serialised copy has them too. */
-export type StablecoinStoreErrorFields = { name: typeof STABLECOIN_STORE_ERROR_NAME; code: StorefrontErrorCode; type?: unknown; message: string; retryAfterSeconds?: unknown }
+export type StablecoinStoreErrorFields = {
+  name: typeof STABLECOIN_STORE_ERROR_NAME
+  code: StorefrontErrorCode
+  type?: unknown
+  message: string
+  retryAfterSeconds?: unknown
+}
 
-export const isStorefrontErrorCode = (code: unknown): code is StorefrontErrorCode => typeof code === "string" && Object.hasOwn(STOREFRONT_ERROR_ANSWERS, code)
+export const isStorefrontErrorCode = (code: unknown): code is StorefrontErrorCode =>
+  typeof code === "string" && Object.hasOwn(STOREFRONT_ERROR_ANSWERS, code)
 
 /**
  * A StablecoinStoreError, or the plain copy of one a Medusa workflow throws: a failed step's error
@@ -60,7 +76,12 @@ export function isStablecoinStoreError(error: unknown): error is StablecoinStore
 export function storefrontErrorAnswerOf(error: unknown): StorefrontErrorAnswer | null {
   if (isStablecoinStoreError(error)) return storefrontErrorAnswer(error)
   // A lock the plugin waited for in vain: overload, answered busy wherever it surfaces (a capture, a refund record).
-  if (isLockNotHadError(error)) return storefrontErrorAnswer({ name: STABLECOIN_STORE_ERROR_NAME, code: STOREFRONT_ERROR_CODES.busy, message: "The payment is being updated." })
+  if (isLockNotHadError(error))
+    return storefrontErrorAnswer({
+      name: STABLECOIN_STORE_ERROR_NAME,
+      code: STOREFRONT_ERROR_CODES.busy,
+      message: "The payment is being updated.",
+    })
   return null
 }
 
@@ -73,7 +94,12 @@ export function storefrontErrorAnswerOf(error: unknown): StorefrontErrorAnswer |
 export function storefrontErrorAnswer(error: StablecoinStoreErrorFields): StorefrontErrorAnswer {
   const rule: AnswerRule = STOREFRONT_ERROR_ANSWERS[error.code]
   const own = error.retryAfterSeconds
-  const retryAfterSeconds = rule.retryAfterSeconds === null ? null : typeof own === "number" && own > 0 ? Math.ceil(own) : rule.retryAfterSeconds
+  const retryAfterSeconds =
+    rule.retryAfterSeconds === null
+      ? null
+      : typeof own === "number" && own > 0
+        ? Math.ceil(own)
+        : rule.retryAfterSeconds
   return {
     status: rule.status,
     retryAfterSeconds,

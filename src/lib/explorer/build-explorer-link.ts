@@ -16,7 +16,12 @@ export type BuildExplorerLinkErrorType = never
  * no explorer (a local chain) or the value is not hex, so nothing unchecked lands in an href.
  * @example buildExplorerLink({ chainId: 8453, kind: "tx", value: "0xabc…" }) // "https://basescan.org/tx/0xabc…"
  */
-export function buildExplorerLink({ chainId, kind, value, explorerUrl }: BuildExplorerLinkParameters): BuildExplorerLinkReturnType {
+export function buildExplorerLink({
+  chainId,
+  kind,
+  value,
+  explorerUrl,
+}: BuildExplorerLinkParameters): BuildExplorerLinkReturnType {
   const base = explorerUrl ?? DEFAULT_EXPLORER_URLS[chainId]
   if (!base || !/^0x[0-9a-fA-F]+$/.test(value)) return null
   return `${base.replace(/\/+$/, "")}/${kind}/${value}`

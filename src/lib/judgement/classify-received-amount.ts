@@ -14,7 +14,11 @@ export type ClassifyReceivedAmountParameters = {
  *
  * @example classifyReceivedAmount({ expected: 1_000_000n, received: 999_000n, toleranceBps: 50 }) // "exact"
  */
-export function classifyReceivedAmount({ expected, received, toleranceBps }: ClassifyReceivedAmountParameters): ReceivedAmountClass {
+export function classifyReceivedAmount({
+  expected,
+  received,
+  toleranceBps,
+}: ClassifyReceivedAmountParameters): ReceivedAmountClass {
   if (received <= 0n) return "none"
   const band = (expected * BigInt(toleranceBps)) / 10_000n
   if (received < expected - band) return "short"

@@ -24,7 +24,8 @@ export function compareWithIssued(issued: IssuedPayment, observation: PaymentObs
   const fields: MismatchedField[] = []
   const check = (field: string, expected: unknown, actual: unknown) => {
     if (actual === null || actual === undefined) return
-    if (String(expected) !== String(actual)) fields.push({ field, expected: String(expected ?? "none"), actual: String(actual) })
+    if (String(expected) !== String(actual))
+      fields.push({ field, expected: String(expected ?? "none"), actual: String(actual) })
   }
   if (observation.poll) check("id", observation.poll.askedId, observation.poll.recordId)
   check("paymentId", issued.paymentId, observation.paymentId)

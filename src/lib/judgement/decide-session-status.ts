@@ -24,17 +24,27 @@ export function decideSessionStatus({ book, policy }: DecideSessionStatusParamet
   if (!book || !coversSession(book)) return "pending"
   if (capturingConfirmationOf({ book, policy })) return "captured"
   const inFlight = book.inFlight
-  return inFlight && inFlight.sessionId === book.sessionId && inFlight.paymentId === book.payment.paymentId ? "pending_authorization" : "pending"
+  return inFlight && inFlight.sessionId === book.sessionId && inFlight.paymentId === book.payment.paymentId
+    ? "pending_authorization"
+    : "pending"
 }
 
 /** The confirmation recorded for this session's current payment, or null (none, or one about another session or payment). */
 export function recordedConfirmationOf(book: SessionBook): PaymentConfirmation | null {
   const confirmation = book.confirmation
-  return confirmation && confirmation.sessionId === book.sessionId && confirmation.paymentId === book.payment.paymentId ? confirmation : null
+  return confirmation && confirmation.sessionId === book.sessionId && confirmation.paymentId === book.payment.paymentId
+    ? confirmation
+    : null
 }
 
 /** The recorded confirmation that captures this session's payment, or null (not recorded for it, not covering what Medusa captures, or refused by the judgement). */
-export function capturingConfirmationOf({ book, policy }: { book: SessionBook; policy: DecideSessionStatusParameters["policy"] }): PaymentConfirmation | null {
+export function capturingConfirmationOf({
+  book,
+  policy,
+}: {
+  book: SessionBook
+  policy: DecideSessionStatusParameters["policy"]
+}): PaymentConfirmation | null {
   const confirmation = recordedConfirmationOf(book)
   if (!confirmation || !coversSession(book)) return null
   return judgeRecordedConfirmation({ payment: book.payment, confirmation, policy }) ? confirmation : null

@@ -15,7 +15,12 @@ export type JudgedPayment = IssuedPayment & {
   capturedFacts?: CapturedFacts | null
 }
 
-export type CapturedFacts = { status: ServiceStatus; confirmedAmount: string; txHash: string | null; payerAddress: string | null }
+export type CapturedFacts = {
+  status: ServiceStatus
+  confirmedAmount: string
+  txHash: string | null
+  payerAddress: string | null
+}
 
 export type JudgeObservationParameters = {
   payment: JudgedPayment
@@ -91,7 +96,15 @@ const ATTENTION_BY_STATUS: Partial<Record<ServiceStatus, AttentionKind>> = {
  * const judgement = judgeObservation({ payment, observation, policy: options, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false, orderCanceled: false })
  * if (judgement.capture) await capture()
  */
-export function judgeObservation({ payment, observation, policy, txHashHeldBy, sessionExpectsPayment, settledOtherwise, orderCanceled }: JudgeObservationParameters): Judgement {
+export function judgeObservation({
+  payment,
+  observation,
+  policy,
+  txHashHeldBy,
+  sessionExpectsPayment,
+  settledOtherwise,
+  orderCanceled,
+}: JudgeObservationParameters): Judgement {
   const refused = (outcome: JudgementOutcome, attention: AttentionKind, mismatch: MismatchedField[]): Judgement => ({
     outcome,
     capture: false,
@@ -106,22 +119,37 @@ export function judgeObservation({ payment, observation, policy, txHashHeldBy, s
   if (contradictions.length) return refused("refused_mismatch", "observation_mismatch", contradictions)
   if (observation.txHash && txHashHeldBy && txHashHeldBy !== payment.paymentId) {
     return refused("refused_tx_reused", "tx_reused", [
-      { field: "txHash", expected: "a transaction no other payment was paid with", actual: `${observation.txHash} (paid ${txHashHeldBy})` },
+      {
+        field: "txHash",
+        expected: "a transaction no other payment was paid with",
+        actual: `${observation.txHash} (paid ${txHashHeldBy})`,
+      },
     ])
   }
 
   const expected = BigInt(payment.expectedAmount)
   const receivedAmount = BigInt(observation.confirmedAmount)
-  const received = classifyReceivedAmount({ expected, received: receivedAmount, toleranceBps: payment.toleranceBps ?? 0 })
+  const received = classifyReceivedAmount({
+    expected,
+    received: receivedAmount,
+    toleranceBps: payment.toleranceBps ?? 0,
+  })
   const claimsFunds = CLAIMS_FUNDS.includes(observation.status)
   const amountContradicts = claimsFunds && (received === "none" || received === "short")
   const status: ServiceStatus = amountContradicts
     ? "underpaid"
-    : received === "over" && (observation.status === "swept" || (observation.status === "paid" && payment.rail === "connect"))
+    : received === "over" &&
+        (observation.status === "swept" || (observation.status === "paid" && payment.rail === "connect"))
       ? "overpaid"
       : observation.status
   const mismatch: MismatchedField[] = amountContradicts
-    ? [{ field: "confirmedAmount", expected: `${expected} (status ${observation.status})`, actual: observation.confirmedAmount }]
+    ? [
+        {
+          field: "confirmedAmount",
+          expected: `${expected} (status ${observation.status})`,
+          actual: observation.confirmedAmount,
+        },
+      ]
     : []
   const base = {
     status,
@@ -130,40 +158,64 @@ export function judgeObservation({ payment, observation, policy, txHashHeldBy, s
     shortfall: status === "underpaid" && receivedAmount < expected ? (expected - receivedAmount).toString() : null,
     mismatch,
   }
-  const judged = (outcome: JudgementOutcome, attention: AttentionKind | null): Judgement => ({ ...base, outcome, capture: outcome === "capture", attention })
+  const judged = (outcome: JudgementOutcome, attention: AttentionKind | null): Judgement => ({
+    ...base,
+    outcome,
+    capture: outcome === "capture",
+    attention,
+  })
   const surplusAttention = base.surplus ? "surplus_refund" : null
 
   if (isFinalStatus(payment.status, payment.rail) && !isFinalStatus(status, payment.rail)) {
     return { ...judged("stale", null), status: null }
   }
   if (payment.captured) {
-    const contradicted = payment.capturedFacts ? contradictionsOfCapture(payment.capturedFacts, { ...observation, status }) : []
+    const contradicted = payment.capturedFacts
+      ? contradictionsOfCapture(payment.capturedFacts, { ...observation, status })
+      : []
     if (contradicted.length) return { ...refused("contradicts_capture", "capture_contradicted", contradicted) }
     return judged("already_captured", surplusAttention)
   }
 
   // A canceled order is never paid: whatever arrived for it is recorded and owed back in full (an
   // order_canceled refund, not a surplus), whatever the status would allow.
-  if (orderCanceled && HOLDS_FUNDS.includes(status) && receivedAmount > 0n) return { ...judged("order_canceled", "order_canceled"), surplus: null }
+  if (orderCanceled && HOLDS_FUNDS.includes(status) && receivedAmount > 0n)
+    return { ...judged("order_canceled", "order_canceled"), surplus: null }
   if (!allowsCapture(status, payment.rail, observation.source, policy)) {
-    const late = status === "expired_paid_late" && statusAction(status, payment.rail, policy) === "merchant" ? "late_payment" : null
+    const late =
+      status === "expired_paid_late" && statusAction(status, payment.rail, policy) === "merchant"
+        ? "late_payment"
+        : null
     return judged("recorded", ATTENTION_BY_STATUS[status] ?? late)
   }
   if (!sessionExpectsPayment) return judged("session_requoted", "session_requoted")
   // One settlement per order: a second one is recorded and owed back in full, never captured.
   if (settledOtherwise) return { ...judged("settled_otherwise", "paid_twice"), surplus: observation.confirmedAmount }
-  const sourceMayCapture = observation.source === "webhook" || observation.source === "merchant" || policy.captureOnReconcile
+  const sourceMayCapture =
+    observation.source === "webhook" || observation.source === "merchant" || policy.captureOnReconcile
   if (!sourceMayCapture) return judged("awaiting_merchant", "webhook_missing")
   return judged("capture", surplusAttention)
 }
 
 /** Where an observation made after the capture disagrees with what the capture was decided on (the status as judged, amount, transaction, payer). */
-function contradictionsOfCapture(facts: CapturedFacts, said: Pick<PaymentObservation, "status" | "confirmedAmount" | "txHash" | "payerAddress">): MismatchedField[] {
-  const differs = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() !== b.toLowerCase()
+function contradictionsOfCapture(
+  facts: CapturedFacts,
+  said: Pick<PaymentObservation, "status" | "confirmedAmount" | "txHash" | "payerAddress">,
+): MismatchedField[] {
+  const differs = (a: string | null, b: string | null) =>
+    a !== null && b !== null && a.toLowerCase() !== b.toLowerCase()
   const fields: MismatchedField[] = []
-  if (said.status !== facts.status) fields.push({ field: "status", expected: `${facts.status} (captured)`, actual: said.status })
-  if (said.confirmedAmount !== facts.confirmedAmount) fields.push({ field: "confirmedAmount", expected: `${facts.confirmedAmount} (captured)`, actual: said.confirmedAmount })
-  if (differs(facts.txHash, said.txHash)) fields.push({ field: "txHash", expected: `${facts.txHash} (captured)`, actual: said.txHash! })
-  if (differs(facts.payerAddress, said.payerAddress)) fields.push({ field: "payerAddress", expected: `${facts.payerAddress} (captured)`, actual: said.payerAddress! })
+  if (said.status !== facts.status)
+    fields.push({ field: "status", expected: `${facts.status} (captured)`, actual: said.status })
+  if (said.confirmedAmount !== facts.confirmedAmount)
+    fields.push({
+      field: "confirmedAmount",
+      expected: `${facts.confirmedAmount} (captured)`,
+      actual: said.confirmedAmount,
+    })
+  if (differs(facts.txHash, said.txHash))
+    fields.push({ field: "txHash", expected: `${facts.txHash} (captured)`, actual: said.txHash! })
+  if (differs(facts.payerAddress, said.payerAddress))
+    fields.push({ field: "payerAddress", expected: `${facts.payerAddress} (captured)`, actual: said.payerAddress! })
   return fields
 }

@@ -16,7 +16,11 @@ export type JudgeRecordedConfirmationParameters = {
  * order paid another way) were made when the confirmation was recorded; here they are taken as passed.
  * @example if (!judgeRecordedConfirmation({ payment, confirmation, policy: options })) throw notConfirmed()
  */
-export function judgeRecordedConfirmation({ payment, confirmation, policy }: JudgeRecordedConfirmationParameters): boolean {
+export function judgeRecordedConfirmation({
+  payment,
+  confirmation,
+  policy,
+}: JudgeRecordedConfirmationParameters): boolean {
   const judgement = judgeObservation({
     // Judged as issued: a row already marked captured would answer already_captured, not capture.
     payment: { ...payment, status: "waiting", captured: false },

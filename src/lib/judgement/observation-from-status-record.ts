@@ -10,7 +10,12 @@ export type ObservationFromStatusRecordParameters = {
 }
 
 /** What a polled status record says, as judgeObservation takes it. A record names no payer, rail, quote or decimals. */
-export function observationFromStatusRecord({ paymentId, askedId, record, source }: ObservationFromStatusRecordParameters): PaymentObservation {
+export function observationFromStatusRecord({
+  paymentId,
+  askedId,
+  record,
+  source,
+}: ObservationFromStatusRecordParameters): PaymentObservation {
   return {
     source,
     eventId: null,

@@ -20,7 +20,15 @@ export type CanceledOrderRefundParameters = {
  * observation applied twice lists it once. Integer arithmetic only.
  * @example canceledOrderRefund({ received: 25_000_000n, refunds: [], token: "USDC", chainId: 8453, tokenDecimals: 6, payerAddress, now }) // tokenAmount "25000000"
  */
-export function canceledOrderRefund({ received, refunds, token, chainId, tokenDecimals, payerAddress, now }: CanceledOrderRefundParameters): LedgerRefund | null {
+export function canceledOrderRefund({
+  received,
+  refunds,
+  token,
+  chainId,
+  tokenDecimals,
+  payerAddress,
+  now,
+}: CanceledOrderRefundParameters): LedgerRefund | null {
   const listed = refunds.reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n)
   if (received <= listed) return null
   return {

@@ -29,12 +29,21 @@ export type OrderGuidanceOfParameters = {
  * reports paid without its signed webhook waits for the merchant's Confirm, not on its own.
  * @example orderGuidanceOf({ status: "confirming", rail: "deposit", captured: false, hasOrder: true, attention: null, policy }) // { safeToShip: false, ... }
  */
-export function orderGuidanceOf({ status, rail, captured, hasOrder, attention, policy }: OrderGuidanceOfParameters): OrderGuidance {
+export function orderGuidanceOf({
+  status,
+  rail,
+  captured,
+  hasOrder,
+  attention,
+  policy,
+}: OrderGuidanceOfParameters): OrderGuidance {
   if (attention === "order_canceled") {
     return {
       safeToShip: false,
       summary: "No, never: the order was canceled.",
-      options: ["Send everything received back to the payer, then record the refund with its transaction (Refunds, below)."],
+      options: [
+        "Send everything received back to the payer, then record the refund with its transaction (Refunds, below).",
+      ],
     }
   }
   if (captured) return { safeToShip: true, summary: STATUS_TABLE[status].safeToShip, options: [] }
@@ -42,23 +51,37 @@ export function orderGuidanceOf({ status, rail, captured, hasOrder, attention, p
     return {
       safeToShip: false,
       summary: "No, not yet: the payment service reports it paid, but its signed confirmation never came.",
-      options: ["Confirm payment: captures it on the service's report (check the transaction on the chain first).", "Wait: a late webhook captures it on its own."],
+      options: [
+        "Confirm payment: captures it on the service's report (check the transaction on the chain first).",
+        "Wait: a late webhook captures it on its own.",
+      ],
     }
   }
-  const cancel = hasOrder ? ["Cancel the order in Medusa: its reserved stock is released, and record the refund of what arrived."] : []
+  const cancel = hasOrder
+    ? ["Cancel the order in Medusa: its reserved stock is released, and record the refund of what arrived."]
+    : []
   switch (statusAction(status, rail, policy)) {
     case "never":
-      return { safeToShip: false, summary: "No, never: this payment cannot be captured.", options: [...cancel, "Contact the customer."] }
+      return {
+        safeToShip: false,
+        summary: "No, never: this payment cannot be captured.",
+        options: [...cancel, "Contact the customer."],
+      }
     case "merchant":
       return {
         safeToShip: false,
         summary: "No: the payment is incomplete and waits for your decision.",
-        options: ["Wait: a top-up to the same address completes it, and it is captured automatically.", "Accept what arrived: Confirm payment captures it.", ...cancel],
+        options: [
+          "Wait: a top-up to the same address completes it, and it is captured automatically.",
+          "Accept what arrived: Confirm payment captures it.",
+          ...cancel,
+        ],
       }
     default:
       return {
         safeToShip: false,
-        summary: "No, not yet: the payment is on its way and is captured automatically once the payment service confirms it.",
+        summary:
+          "No, not yet: the payment is on its way and is captured automatically once the payment service confirms it.",
         options: hasOrder ? ["Wait: the order's payment turns captured on its own, usually within minutes."] : [],
       }
   }

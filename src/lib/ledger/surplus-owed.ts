@@ -19,7 +19,12 @@ export type SurplusOwedReturnType = { surplus: bigint; listed: bigint; unlisted:
  * surplus refunds already listed, due or sent. Integer arithmetic only.
  * @example surplusOwed({ expectedAmount: 25n, confirmedAmount: 25n, receivedAmount: 50n, refunds: [] }) // { surplus: 25n, listed: 0n, unlisted: 25n }
  */
-export function surplusOwed({ expectedAmount, confirmedAmount, receivedAmount, refunds }: SurplusOwedParameters): SurplusOwedReturnType {
+export function surplusOwed({
+  expectedAmount,
+  confirmedAmount,
+  receivedAmount,
+  refunds,
+}: SurplusOwedParameters): SurplusOwedReturnType {
   const received = receivedAmount !== null && receivedAmount > confirmedAmount ? receivedAmount : confirmedAmount
   const surplus = received > expectedAmount ? received - expectedAmount : 0n
   const listed = refunds.filter((r) => r.reason === "surplus").reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n)

@@ -15,4 +15,5 @@ export class LockNotHadError extends BaseError {
 }
 
 /** A LockNotHadError, or the plain copy of one a Medusa workflow throws (a failed step's error keeps its name and own fields, not its class). */
-export const isLockNotHadError = (error: unknown): boolean => !!error && typeof error === "object" && (error as { name?: unknown }).name === LOCK_NOT_HAD_ERROR_NAME
+export const isLockNotHadError = (error: unknown): boolean =>
+  !!error && typeof error === "object" && (error as { name?: unknown }).name === LOCK_NOT_HAD_ERROR_NAME

@@ -15,7 +15,12 @@ export type ThrottledLogParameters = {
  * @example const rejected = createThrottledLog({ write: (line) => logger.warn(line) })
  * rejected("stablecoin webhook rejected (signature_mismatch): …")
  */
-export function createThrottledLog({ write, intervalMs = 10_000, now = Date.now, schedule = defaultSchedule }: ThrottledLogParameters): (line: string) => void {
+export function createThrottledLog({
+  write,
+  intervalMs = 10_000,
+  now = Date.now,
+  schedule = defaultSchedule,
+}: ThrottledLogParameters): (line: string) => void {
   let quietUntil = 0
   let held = 0
   const writeHeld = () => {

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import type { z } from "zod"
 import { BaseError } from "../base-error"
 import { pluginOptionsSchema, type PluginOptions } from "./plugin-options"
 
@@ -7,7 +7,10 @@ export class InvalidPluginOptionsError extends BaseError {
   readonly code = "invalid_plugin_options"
   constructor(readonly issues: string[]) {
     super("medusa-payment-stablecoin: invalid options.", {
-      metaMessages: [...issues.map((i) => `- ${i}`), "Fix these options in medusa-config.ts (see the README's options table)."],
+      metaMessages: [
+        ...issues.map((i) => `- ${i}`),
+        "Fix these options in medusa-config.ts (see the README's options table).",
+      ],
     })
   }
 }
@@ -23,7 +26,7 @@ export function parsePluginOptions(raw: unknown): PluginOptions {
   const parsed = pluginOptionsSchema.safeParse(raw ?? {})
   if (parsed.success) return parsed.data
   throw new InvalidPluginOptionsError(
-    parsed.error.issues.map((issue) => `${formatPath(issue.path) || "options"}: ${issue.message}`)
+    parsed.error.issues.map((issue) => `${formatPath(issue.path) || "options"}: ${issue.message}`),
   )
 }
 

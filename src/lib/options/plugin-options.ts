@@ -51,15 +51,29 @@ const extraPaymentsConfig = z.object({
   /** Keep scanning a payment for further payments this long after its capture (an uncaptured one: after its creation), days. Default 7, at most 90. */
   scanDays: z
     .number({ error: "extraPayments.scanDays must be a number of days (default 7)" })
-    .positive({ error: "extraPayments.scanDays must be greater than 0: a payment must be scanned for a while after capture, or a second payment is never seen" })
-    .max(90, { error: "extraPayments.scanDays must be at most 90: each scanned payment costs chain reads on every run; refund later payments by hand" })
+    .positive({
+      error:
+        "extraPayments.scanDays must be greater than 0: a payment must be scanned for a while after capture, or a second payment is never seen",
+    })
+    .max(90, {
+      error:
+        "extraPayments.scanDays must be at most 90: each scanned payment costs chain reads on every run; refund later payments by hand",
+    })
     .default(7),
   /** A payment is scanned again at most this often, minutes. Default 5. */
   scanEveryMinutes: z.number().positive({ error: "extraPayments.scanEveryMinutes must be greater than 0" }).default(5),
   /** Most blocks one eth_getLogs request covers; a payment further behind catches up over several runs. Default 2000. */
-  maxBlockRange: z.number().int().positive({ error: "extraPayments.maxBlockRange must be a positive whole number of blocks" }).default(2000),
+  maxBlockRange: z
+    .number()
+    .int()
+    .positive({ error: "extraPayments.maxBlockRange must be a positive whole number of blocks" })
+    .default(2000),
   /** Blocks below the chain head left unscanned until they are this deep (reorg safety). Default 3. */
-  confirmations: z.number().int().nonnegative({ error: "extraPayments.confirmations must be 0 or more blocks" }).default(3),
+  confirmations: z
+    .number()
+    .int()
+    .nonnegative({ error: "extraPayments.confirmations must be 0 or more blocks" })
+    .default(3),
 })
 
 const chainConfig = z.object({
@@ -98,7 +112,9 @@ export const pluginOptionsSchema = z
       })
       .min(1, { error: "webhookSecrets must hold at least one secret" }),
     /** Trust roots per chain. */
-    chains: z.array(chainConfig, { error: "chains is required: a list of { chainId, rpcUrl, factory, payout, tokens }" }).min(1),
+    chains: z
+      .array(chainConfig, { error: "chains is required: a list of { chainId, rpcUrl, factory, payout, tokens }" })
+      .min(1),
     /** Chain used when the storefront does not pick one; default: the first configured chain. */
     defaultChainId: z.number().int().positive().optional(),
     /** Token used when the storefront does not pick one; default USDC. */
@@ -116,18 +132,31 @@ export const pluginOptionsSchema = z
     /** Payment observations (webhook, poll, confirm) one process applies at once; each may hold a lock and capture. Keep well below the database pool (with @medusajs/locking-postgres a held lock is a held connection). Default 2. */
     observationConcurrency: z.number().int().positive().default(2),
     /** The service's rate limit for this merchant, requests per second. The service does not state it (docs/architecture.md#errors-and-rate-limits); 20 is the sandbox's refill rate. Default 20. */
-    serviceRateLimitPerSecond: z.number({ error: "serviceRateLimitPerSecond must be a number of requests per second" }).positive().default(20),
+    serviceRateLimitPerSecond: z
+      .number({ error: "serviceRateLimitPerSecond must be a number of requests per second" })
+      .positive()
+      .default(20),
     /** Service reads that shoppers' pages may cause per second for the whole store (every cart, every instance); beyond it a page gets the last known state and its age. Default a third of serviceRateLimitPerSecond, at least 1. */
-    storefrontReadsPerSecond: z.number().int({ error: "storefrontReadsPerSecond must be a whole number of reads per second (at least 1)" }).positive({ error: "storefrontReadsPerSecond must be at least 1" }).optional(),
+    storefrontReadsPerSecond: z
+      .number()
+      .int({ error: "storefrontReadsPerSecond must be a whole number of reads per second (at least 1)" })
+      .positive({ error: "storefrontReadsPerSecond must be at least 1" })
+      .optional(),
     /** Accepted age of a webhook signature timestamp, s. Default 300. */
     webhookToleranceSeconds: z.number().int().positive().default(300),
     /** Largest tolerance band the plugin accepts from the service (the quote's tolerancePercent, a deposit intent's toleranceBps), basis points. Default 100 (1 %). */
     maxToleranceBps: bps("maxToleranceBps")
-      .max(1_000, { error: "maxToleranceBps must be at most 1000 (10 %): a wider band would settle a payment short by more than a tenth as exact" })
+      .max(1_000, {
+        error:
+          "maxToleranceBps must be at most 1000 (10 %): a wider band would settle a payment short by more than a tenth as exact",
+      })
       .default(100),
     /** How far a same-currency pair (USD in USDC or USDT, EUR in EURC) may lie from 1:1, rate and spread each, basis points. Default 500 (5 %). */
     sameCurrencyRateBandBps: bps("sameCurrencyRateBandBps")
-      .max(5_000, { error: "sameCurrencyRateBandBps must be at most 5000 (50 %): a wider band is no bound on what the service charges" })
+      .max(5_000, {
+        error:
+          "sameCurrencyRateBandBps must be at most 5000 (50 %): a wider band is no bound on what the service charges",
+      })
       .default(500),
     /** The merchant's reference rate, USD per EUR (e.g. 1.08): a cross-currency quote's rate must lie within eurUsdReferenceBandBps of it. Default none: a cross-currency rate is checked only against the quote's own fields. */
     eurUsdReferenceRate: z
@@ -137,17 +166,25 @@ export const pluginOptionsSchema = z
       .optional(),
     /** How far a cross-currency quote's rate may lie from eurUsdReferenceRate, rate and spread each, basis points. Default 500 (5 %); used only with eurUsdReferenceRate. */
     eurUsdReferenceBandBps: bps("eurUsdReferenceBandBps")
-      .max(5_000, { error: "eurUsdReferenceBandBps must be at most 5000 (50 %): a wider band is no bound on what the service charges" })
+      .max(5_000, {
+        error:
+          "eurUsdReferenceBandBps must be at most 5000 (50 %): a wider band is no bound on what the service charges",
+      })
       .default(500),
     /** A transfer below this share of the amount due is dust, not a payment in flight (the order is not placed on it), basis points of the amount. Default 5000 (half). */
     inFlightMinShareBps: bps("inFlightMinShareBps")
-      .min(1, { error: "inFlightMinShareBps must be at least 1: with 0 a transfer of one base unit would place the order" })
+      .min(1, {
+        error: "inFlightMinShareBps must be at least 1: with 0 a transfer of one base unit would place the order",
+      })
       .max(10_000, { error: "inFlightMinShareBps must be at most 10000 (the whole amount)" })
       .default(5_000),
     /** Hours an order awaiting a payment that cannot finish (underpaid, held_sanctioned, wrong_token, or a transfer that never confirms) is given before it is listed as overdue (and canceled with cancelUnpaidOrders); an underpaid one counts from its last transfer. Default 72. */
     unpaidOrderGraceHours: z
       .number({ error: "unpaidOrderGraceHours must be a number of hours (default 72)" })
-      .min(1, { error: "unpaidOrderGraceHours must be at least 1 hour: a shorter grace would list (and cancel) orders whose transfer is still confirming" })
+      .min(1, {
+        error:
+          "unpaidOrderGraceHours must be at least 1 hour: a shorter grace would list (and cancel) orders whose transfer is still confirming",
+      })
       .default(72),
     /** Cancel an overdue unfinished order through Medusa's cancelOrderWorkflow (stock released, payment collection canceled) and list what it received as owed back. Default false: overdue orders are only listed for the merchant. */
     cancelUnpaidOrders: z.boolean({ error: "cancelUnpaidOrders must be true or false (default false)" }).default(false),
@@ -158,7 +195,9 @@ export const pluginOptionsSchema = z
      * It only says where a refund goes, never what is owed. Default optional.
      */
     refundAddress: z
-      .enum(["off", "optional", "required"], { error: 'refundAddress must be "off", "optional" or "required" (default "optional")' })
+      .enum(["off", "optional", "required"], {
+        error: 'refundAddress must be "off", "optional" or "required" (default "optional")',
+      })
       .default("optional"),
     /** The reconcile job's schedule and bounds; every field has a default. */
     reconcile: reconcileConfig.prefault({}),
@@ -174,12 +213,21 @@ export const pluginOptionsSchema = z
       })
     }
     const ids = o.chains.map((c) => c.chainId)
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["chains"], message: "each chainId may appear once" })
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: "custom", path: ["chains"], message: "each chainId may appear once" })
     const defaultChain = o.chains.find((c) => c.chainId === (o.defaultChainId ?? ids[0]))
     if (!defaultChain) {
-      ctx.addIssue({ code: "custom", path: ["defaultChainId"], message: `defaultChainId ${o.defaultChainId} is not in chains` })
+      ctx.addIssue({
+        code: "custom",
+        path: ["defaultChainId"],
+        message: `defaultChainId ${o.defaultChainId} is not in chains`,
+      })
     } else if (!defaultChain.tokens[o.defaultToken]) {
-      ctx.addIssue({ code: "custom", path: ["defaultToken"], message: `defaultToken ${o.defaultToken} is not configured on chain ${defaultChain.chainId}` })
+      ctx.addIssue({
+        code: "custom",
+        path: ["defaultToken"],
+        message: `defaultToken ${o.defaultToken} is not configured on chain ${defaultChain.chainId}`,
+      })
     }
   })
   .transform((o) => ({

@@ -14,11 +14,16 @@ export function jsonNumberToFraction(value: number): Fraction {
   const sign = value < 0 ? -1n : 1n
   const scale = decimals.length - Number(exponent)
   const digits = BigInt(whole + decimals) * sign
-  return scale >= 0 ? { numerator: digits, denominator: 10n ** BigInt(scale) } : { numerator: digits * 10n ** BigInt(-scale), denominator: 1n }
+  return scale >= 0
+    ? { numerator: digits, denominator: 10n ** BigInt(scale) }
+    : { numerator: digits * 10n ** BigInt(-scale), denominator: 1n }
 }
 
 /** a × b, exactly. */
-export const multiply = (a: Fraction, b: Fraction): Fraction => ({ numerator: a.numerator * b.numerator, denominator: a.denominator * b.denominator })
+export const multiply = (a: Fraction, b: Fraction): Fraction => ({
+  numerator: a.numerator * b.numerator,
+  denominator: a.denominator * b.denominator,
+})
 
 /** -1, 0 or 1 as a is below, equal to or above b. */
 export function compare(a: Fraction, b: Fraction): -1 | 0 | 1 {

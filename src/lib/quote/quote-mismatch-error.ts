@@ -26,7 +26,7 @@ export class QuoteMismatchError extends BaseError {
   constructor(
     readonly check: QuoteCheck,
     readonly expected: string,
-    readonly actual: string
+    readonly actual: string,
   ) {
     const field = QUOTE_CHECK_FIELDS[check]
     super(`The service's answer fails check ${check} (field ${field}).`, {

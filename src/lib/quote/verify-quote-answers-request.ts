@@ -12,10 +12,22 @@ import { QuoteMismatchError } from "./quote-mismatch-error"
  * const answered = verifyQuoteAnswersRequest({ request, quote, policy: options })
  * if (!answered.ok) log(answered.error.check, answered.error.field)
  */
-export function verifyQuoteAnswersRequest({ request, quote, policy }: { request: CreateQuoteRequest; quote: Quote; policy: QuotePolicy }): Result<Quote, QuoteMismatchError> {
-  if (quote.fiatTotal !== request.cart.total) return err(new QuoteMismatchError("quote_fiat_total", String(request.cart.total), String(quote.fiatTotal)))
-  if (quote.fiatCurrency !== request.cart.currency) return err(new QuoteMismatchError("quote_fiat_currency", request.cart.currency, quote.fiatCurrency))
-  if (quote.token !== request.token) return err(new QuoteMismatchError("quote_token_symbol", request.token, quote.token))
-  if (quote.chainId !== request.chainId) return err(new QuoteMismatchError("quote_chain", String(request.chainId), String(quote.chainId)))
+export function verifyQuoteAnswersRequest({
+  request,
+  quote,
+  policy,
+}: {
+  request: CreateQuoteRequest
+  quote: Quote
+  policy: QuotePolicy
+}): Result<Quote, QuoteMismatchError> {
+  if (quote.fiatTotal !== request.cart.total)
+    return err(new QuoteMismatchError("quote_fiat_total", String(request.cart.total), String(quote.fiatTotal)))
+  if (quote.fiatCurrency !== request.cart.currency)
+    return err(new QuoteMismatchError("quote_fiat_currency", request.cart.currency, quote.fiatCurrency))
+  if (quote.token !== request.token)
+    return err(new QuoteMismatchError("quote_token_symbol", request.token, quote.token))
+  if (quote.chainId !== request.chainId)
+    return err(new QuoteMismatchError("quote_chain", String(request.chainId), String(quote.chainId)))
   return verifyQuoteBounds({ quote, policy })
 }

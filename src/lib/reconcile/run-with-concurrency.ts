@@ -24,7 +24,11 @@ export type RunWithConcurrencyErrorType = unknown
  * @example
  * const { stopped } = await runWithConcurrency({ items: due, concurrency: 4, run: async (p) => (await poll(p)) === "rate_limited" ? "stop" : undefined })
  */
-export async function runWithConcurrency<T>({ items, concurrency, run }: RunWithConcurrencyParameters<T>): Promise<RunWithConcurrencyReturnType> {
+export async function runWithConcurrency<T>({
+  items,
+  concurrency,
+  run,
+}: RunWithConcurrencyParameters<T>): Promise<RunWithConcurrencyReturnType> {
   let next = 0
   let stopped = false
   const worker = async () => {

@@ -7,9 +7,15 @@ import { minedBeforeRecorded, unixSecondsOf } from "./mined-before-recorded"
 import { refundDestinationOf } from "./refund-destination-of"
 
 /** Why a transaction is not the refund, in the merchant's words, with what to do about it. */
-export type RefundRejection = { code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "sent_before_recorded" | "chain_unavailable"; message: string; failed?: string[] }
+export type RefundRejection = {
+  code: "tx_not_found" | "tx_reverted" | "transfer_mismatch" | "sent_before_recorded" | "chain_unavailable"
+  message: string
+  failed?: string[]
+}
 
-export type RefundOnChainCheck = { ok: true; blockNumber: string; sender: string } | { ok: false; rejection: RefundRejection }
+export type RefundOnChainCheck =
+  | { ok: true; blockNumber: string; sender: string }
+  | { ok: false; rejection: RefundRejection }
 
 /**
  * Reads `txHash` on the payment's chain (the configured RPC, a trust root) and checks that one of
@@ -18,31 +24,68 @@ export type RefundOnChainCheck = { ok: true; blockNumber: string; sender: string
  * was recorded (an earlier transfer to the same payer settles no refund owed later). What the
  * merchant typed is only a pointer: the chain decides.
  */
-export async function checkRefundOnChain(
-  { client, chain, tokenAddress, refund, txHash }: { client: PublicClient; chain: PluginOptions["chains"][number]; tokenAddress: string; refund: LedgerRefund; txHash: Hex }
-): Promise<RefundOnChainCheck> {
+export async function checkRefundOnChain({
+  client,
+  chain,
+  tokenAddress,
+  refund,
+  txHash,
+}: {
+  client: PublicClient
+  chain: PluginOptions["chains"][number]
+  tokenAddress: string
+  refund: LedgerRefund
+  txHash: Hex
+}): Promise<RefundOnChainCheck> {
   const read = await readErc20Transfers({ client, chainId: chain.chainId, txHash })
-  if (!read.ok) return { ok: false, rejection: { code: "chain_unavailable", message: `${read.error.shortMessage} Try again when the chain's RPC answers.` } }
+  if (!read.ok)
+    return {
+      ok: false,
+      rejection: {
+        code: "chain_unavailable",
+        message: `${read.error.shortMessage} Try again when the chain's RPC answers.`,
+      },
+    }
   if (!read.value.found) {
     return {
       ok: false,
-      rejection: { code: "tx_not_found", message: `tx_hash ${txHash} was not found on chain ${chain.chainId}: give the hash of the refund transfer on that chain, once it is mined.` },
+      rejection: {
+        code: "tx_not_found",
+        message: `tx_hash ${txHash} was not found on chain ${chain.chainId}: give the hash of the refund transfer on that chain, once it is mined.`,
+      },
     }
   }
   if (!read.value.succeeded) {
-    return { ok: false, rejection: { code: "tx_reverted", message: `tx_hash ${txHash} reverted and moved no tokens: send the refund again and give the new transaction's hash.` } }
+    return {
+      ok: false,
+      rejection: {
+        code: "tx_reverted",
+        message: `tx_hash ${txHash} reverted and moved no tokens: send the refund again and give the new transaction's hash.`,
+      },
+    }
   }
   const senders = [chain.payout, ...chain.refundSenders]
   const check = checkRefundTransfer({
     transfers: read.value.transfers,
-    expected: { token: tokenAddress, senders, to: refundDestinationOf(refund) as string, amount: BigInt(refund.tokenAmount) },
+    expected: {
+      token: tokenAddress,
+      senders,
+      to: refundDestinationOf(refund) as string,
+      amount: BigInt(refund.tokenAmount),
+    },
   })
   if (check.ok) {
     let minedAt: bigint
     try {
       minedAt = (await client.getBlock({ blockNumber: read.value.blockNumber })).timestamp
     } catch {
-      return { ok: false, rejection: { code: "chain_unavailable", message: `The block of tx_hash ${txHash} could not be read on chain ${chain.chainId}. Try again when the chain's RPC answers.` } }
+      return {
+        ok: false,
+        rejection: {
+          code: "chain_unavailable",
+          message: `The block of tx_hash ${txHash} could not be read on chain ${chain.chainId}. Try again when the chain's RPC answers.`,
+        },
+      }
     }
     if (minedBeforeRecorded(minedAt, refund.recordedAt)) {
       const at = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString()

@@ -18,12 +18,19 @@ export type ComputeRefundTokenAmountParameters = {
  *
  * @example computeRefundTokenAmount({ refundFiat: "10", fiatTotal: "25", expectedAmount: 25_000_000n, confirmedAmount: 25_000_000n, alreadyRefunded: 0n }) // 10_000_000n
  */
-export function computeRefundTokenAmount({ refundFiat, fiatTotal, expectedAmount, confirmedAmount, alreadyRefunded }: ComputeRefundTokenAmountParameters): bigint {
+export function computeRefundTokenAmount({
+  refundFiat,
+  fiatTotal,
+  expectedAmount,
+  confirmedAmount,
+  alreadyRefunded,
+}: ComputeRefundTokenAmountParameters): bigint {
   const refund = parseDecimal(refundFiat, "refundFiat")
   const total = parseDecimal(fiatTotal, "fiatTotal")
   if (total.units === 0n) throw new RangeError("fiatTotal must be greater than 0")
   // refund.units / 10^refund.scale * expected / (total.units / 10^total.scale)
-  const atRate = (refund.units * expectedAmount * 10n ** BigInt(total.scale)) / (total.units * 10n ** BigInt(refund.scale))
+  const atRate =
+    (refund.units * expectedAmount * 10n ** BigInt(total.scale)) / (total.units * 10n ** BigInt(refund.scale))
   const left = confirmedAmount - alreadyRefunded
   if (left <= 0n) return 0n
   return atRate < left ? atRate : left

@@ -16,7 +16,12 @@ export type FirstBlockAtErrorType = never
  * `to` when none is.
  * @example await firstBlockAt({ timestampOf, from: 100n, to: 5000n, timestamp: 1_767_268_800n }) // 4210n
  */
-export async function firstBlockAt({ timestampOf, from, to, timestamp }: FirstBlockAtParameters): FirstBlockAtReturnType {
+export async function firstBlockAt({
+  timestampOf,
+  from,
+  to,
+  timestamp,
+}: FirstBlockAtParameters): FirstBlockAtReturnType {
   if (to <= from || (await timestampOf(from)) >= timestamp) return from
   if ((await timestampOf(to)) < timestamp) return to
   let before = from

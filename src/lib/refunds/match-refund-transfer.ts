@@ -29,20 +29,37 @@ export type MatchRefundTransferErrorType = never
  * address, and one to another address or in another token is not about this refund at all.
  * @example matchRefundTransfer({ transfer, refund, tokenAddress: usdc, senders: [payout] }) // { kind: "near_miss", why: "Sent 4.9 USDC; the refund is 5 USDC." }
  */
-export function matchRefundTransfer({ transfer, refund, tokenAddress, senders }: MatchRefundTransferParameters): MatchRefundTransferReturnType {
+export function matchRefundTransfer({
+  transfer,
+  refund,
+  tokenAddress,
+  senders,
+}: MatchRefundTransferParameters): MatchRefundTransferReturnType {
   const to = refundDestinationOf(refund)
   if (!to) return { kind: "none" }
   const owed = BigInt(refund.tokenAmount)
-  const check = checkRefundTransfer({ transfers: [transfer], expected: { token: tokenAddress, senders, to, amount: owed } })
+  const check = checkRefundTransfer({
+    transfers: [transfer],
+    expected: { token: tokenAddress, senders, to, amount: owed },
+  })
   const failed = check.ok ? [] : check.failed
-  if (failed.includes("token") || failed.includes("recipient") || (failed.includes("sender") && failed.includes("amount"))) return { kind: "none" }
+  if (
+    failed.includes("token") ||
+    failed.includes("recipient") ||
+    (failed.includes("sender") && failed.includes("amount"))
+  )
+    return { kind: "none" }
   const early = minedBeforeRecorded(transfer.minedAt, refund.recordedAt)
   if (!failed.length && !early) return { kind: "match" }
   const amount = (units: bigint) => `${formatTokenAmount(units, refund.tokenDecimals)} ${refund.token}`
   const why = [
-    failed.includes("sender") ? `Sent from ${transfer.from}, which is neither the payout nor a configured refund sender.` : null,
+    failed.includes("sender")
+      ? `Sent from ${transfer.from}, which is neither the payout nor a configured refund sender.`
+      : null,
     failed.includes("amount") ? `Sent ${amount(transfer.value)}; the refund is ${amount(owed)}.` : null,
-    early ? `Mined at ${new Date(Number(transfer.minedAt) * 1000).toISOString()}, before the refund was recorded (${refund.recordedAt}).` : null,
+    early
+      ? `Mined at ${new Date(Number(transfer.minedAt) * 1000).toISOString()}, before the refund was recorded (${refund.recordedAt}).`
+      : null,
   ].filter((w) => w !== null)
   return { kind: "near_miss", why: why.join(" ") }
 }

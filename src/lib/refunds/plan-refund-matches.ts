@@ -36,12 +36,23 @@ export type PlanRefundMatchesErrorType = never
  * miss among the transfers new to it.
  * @example planRefundMatches({ refunds: [{ refund, tokenAddress: usdc, seenThrough: 99n }], transfers, senders: [payout], heldTxHashes: [] })
  */
-export function planRefundMatches({ refunds, transfers, senders, heldTxHashes }: PlanRefundMatchesParameters): PlanRefundMatchesReturnType {
-  const inChainOrder = [...transfers].sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1))
+export function planRefundMatches({
+  refunds,
+  transfers,
+  senders,
+  heldTxHashes,
+}: PlanRefundMatchesParameters): PlanRefundMatchesReturnType {
+  const inChainOrder = [...transfers].sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  )
   const used = new Set(heldTxHashes.map((h) => h.toLowerCase()))
   const verdict = (i: number, transfer: SeenTransfer) =>
-    transfer.blockNumber > refunds[i]!.seenThrough ? matchRefundTransfer({ transfer, refund: refunds[i]!.refund, tokenAddress: refunds[i]!.tokenAddress, senders }) : { kind: "none" as const }
-  const byRecordedAt = refunds.map((_, i) => i).sort((a, b) => Date.parse(refunds[a]!.refund.recordedAt) - Date.parse(refunds[b]!.refund.recordedAt))
+    transfer.blockNumber > refunds[i]!.seenThrough
+      ? matchRefundTransfer({ transfer, refund: refunds[i]!.refund, tokenAddress: refunds[i]!.tokenAddress, senders })
+      : { kind: "none" as const }
+  const byRecordedAt = refunds
+    .map((_, i) => i)
+    .sort((a, b) => Date.parse(refunds[a]!.refund.recordedAt) - Date.parse(refunds[b]!.refund.recordedAt))
 
   const matched = new Map<number, SeenTransfer>()
   for (const transfer of inChainOrder) {

@@ -41,13 +41,24 @@ export type PlanRefundSendErrorType = Error
  * payout holds less than it. The pool is read only when a withdrawal is needed.
  * @example await planRefundSend({ sender, payout, refundSenders: [], pool, token, destination, amount: 5_427_000n, balanceOf })
  */
-export async function planRefundSend({ sender, payout, refundSenders, pool, token, destination, amount, balanceOf }: PlanRefundSendParameters): PlanRefundSendReturnType {
+export async function planRefundSend({
+  sender,
+  payout,
+  refundSenders,
+  pool,
+  token,
+  destination,
+  amount,
+  balanceOf,
+}: PlanRefundSendParameters): PlanRefundSendReturnType {
   if (amount <= 0n) return { ok: false, refusal: { code: "nothing_to_send" } }
-  if (!isRefundSender({ sender, payout, refundSenders })) return { ok: false, refusal: { code: "not_a_refund_sender", sender } }
+  if (!isRefundSender({ sender, payout, refundSenders }))
+    return { ok: false, refusal: { code: "not_a_refund_sender", sender } }
   const { withdraw, transfer } = buildRefundCalls({ pool, token, destination, amount })
   const senderBalance = await balanceOf(sender)
   if (senderBalance >= amount) return { ok: true, calls: [transfer], senderBalance }
-  if (!isSameAddress(sender, payout)) return { ok: false, refusal: { code: "sender_holds_too_little", sender, senderBalance } }
+  if (!isSameAddress(sender, payout))
+    return { ok: false, refusal: { code: "sender_holds_too_little", sender, senderBalance } }
   const poolBalance = await balanceOf(pool)
   if (poolBalance < amount) return { ok: false, refusal: { code: "pool_holds_too_little", senderBalance, poolBalance } }
   return { ok: true, calls: [withdraw, transfer], senderBalance }

@@ -19,6 +19,9 @@ export function refundDestinationOf(...[refund]: RefundDestinationOfParameters):
  * (a destination the refund already names stays). It never changes what is owed.
  * @example withRefundAddress(refund, row.refund_address)
  */
-export function withRefundAddress<T extends { destination?: string }>(refund: T, refundAddress: string | null | undefined): T {
+export function withRefundAddress<T extends { destination?: string }>(
+  refund: T,
+  refundAddress: string | null | undefined,
+): T {
   return refundAddress && !refund.destination ? { ...refund, destination: refundAddress } : refund
 }

@@ -29,7 +29,12 @@ export type PluginRuntime = {
 /** Builds the runtime of parsed options (one service client pair, one verifier, one RPC client per chain). */
 export function createPluginRuntime(options: PluginOptions): PluginRuntime {
   const serviceClient = (maxRateLimitWaitMs: number) =>
-    createServiceClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.serviceTimeoutMs, maxRateLimitWaitMs })
+    createServiceClient({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      timeoutMs: options.serviceTimeoutMs,
+      maxRateLimitWaitMs,
+    })
   const rpcClients = new Map<number, PublicClient>()
   const chain = (chainId: number) => options.chains.find((c) => c.chainId === chainId) ?? null
   let attached: PaymentBooks | null = null
@@ -43,7 +48,11 @@ export function createPluginRuntime(options: PluginOptions): PluginRuntime {
       const configured = chain(chainId)
       if (!configured) return null
       let client = rpcClients.get(chainId)
-      if (!client) rpcClients.set(chainId, (client = createRpcClient({ rpcUrl: configured.rpcUrl, timeoutMs: options.rpcTimeoutMs })))
+      if (!client)
+        rpcClients.set(
+          chainId,
+          (client = createRpcClient({ rpcUrl: configured.rpcUrl, timeoutMs: options.rpcTimeoutMs })),
+        )
       return client
     },
     attachBooks(books) {
@@ -52,7 +61,7 @@ export function createPluginRuntime(options: PluginOptions): PluginRuntime {
     books() {
       if (!attached) {
         throw new Error(
-          "stablecoin: the ledger module is not loaded with the providers' options. Register { resolve: \"medusa-payment-stablecoin/modules/stablecoin\", options } in medusa-config's modules with the same options as the payment providers."
+          "stablecoin: the ledger module is not loaded with the providers' options. Register { resolve: \"medusa-payment-stablecoin/modules/stablecoin\", options } in medusa-config's modules with the same options as the payment providers.",
         )
       }
       return attached

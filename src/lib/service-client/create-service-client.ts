@@ -97,10 +97,13 @@ export function createServiceClient({
         const paths = checked.error.issues.map((issue) => issue.path.join(".") || "(root)")
         return {
           ok: false,
-          error: new InvalidServiceRequestError(`create-quote request refused before sending: ${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}.`, {
-            endpoint: SERVICE_ENDPOINTS.createQuote,
-            paths,
-          }),
+          error: new InvalidServiceRequestError(
+            `create-quote request refused before sending: ${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}.`,
+            {
+              endpoint: SERVICE_ENDPOINTS.createQuote,
+              paths,
+            },
+          ),
         }
       }
       const result = await sendServiceRequest({
@@ -112,9 +115,19 @@ export function createServiceClient({
       return result.ok ? { ok: true, value: result.value.quote } : result
     },
     createPoolConnect: (request) =>
-      sendServiceRequest({ config, endpoint: SERVICE_ENDPOINTS.createPoolConnect, body: request, responseSchema: connectPaymentSchema }),
+      sendServiceRequest({
+        config,
+        endpoint: SERVICE_ENDPOINTS.createPoolConnect,
+        body: request,
+        responseSchema: connectPaymentSchema,
+      }),
     createPoolDeposit: (request) =>
-      sendServiceRequest({ config, endpoint: SERVICE_ENDPOINTS.createPoolDeposit, body: request, responseSchema: depositIntentSchema }),
+      sendServiceRequest({
+        config,
+        endpoint: SERVICE_ENDPOINTS.createPoolDeposit,
+        body: request,
+        responseSchema: depositIntentSchema,
+      }),
     poolDepositStatus: (request) =>
       sendServiceRequest({
         config,

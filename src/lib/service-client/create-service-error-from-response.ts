@@ -61,7 +61,10 @@ export function createServiceErrorFromResponse({
 
   switch (status) {
     case 400:
-      return new ServiceBadRequestError(`POST /${endpoint} was rejected: a field is missing or malformed (400).`, parameters)
+      return new ServiceBadRequestError(
+        `POST /${endpoint} was rejected: a field is missing or malformed (400).`,
+        parameters,
+      )
     case 401:
       return new ServiceUnauthorizedError(
         "The service did not accept the api key (401). Check the apiKey option: the publishable key from the dashboard's API and SDK area.",
@@ -82,7 +85,10 @@ export function createServiceErrorFromResponse({
         parameters,
       )
     case 409:
-      return new QuoteAlreadyUsedError("The quote was already used (409). Create a new quote and start again.", parameters)
+      return new QuoteAlreadyUsedError(
+        "The quote was already used (409). Create a new quote and start again.",
+        parameters,
+      )
     case 422:
       return new ServiceUnprocessableError(
         isPoolCreation
@@ -103,8 +109,12 @@ export function createServiceErrorFromResponse({
         parameters,
       )
   }
-  if (status >= 500 && status <= 599) return new ServiceServerError(`The service failed (${status}). Retry later.`, parameters)
-  return new ServiceUnexpectedStatusError(`The service answered with a status the API does not describe (${status}).`, parameters)
+  if (status >= 500 && status <= 599)
+    return new ServiceServerError(`The service failed (${status}). Retry later.`, parameters)
+  return new ServiceUnexpectedStatusError(
+    `The service answered with a status the API does not describe (${status}).`,
+    parameters,
+  )
 }
 
 /** `error.message` or `message` when the body is JSON holding one as a string; otherwise nothing. */

@@ -102,7 +102,10 @@ export class RateLimitedError extends ServiceClientError {
   /** What the last `Retry-After` asked for. */
   readonly retryAfterMs: number
 
-  constructor(shortMessage: string, parameters: ServiceClientErrorParameters & { waitedMs: number; retryAfterMs: number }) {
+  constructor(
+    shortMessage: string,
+    parameters: ServiceClientErrorParameters & { waitedMs: number; retryAfterMs: number },
+  ) {
     super(shortMessage, parameters)
     this.waitedMs = parameters.waitedMs
     this.retryAfterMs = parameters.retryAfterMs

@@ -31,7 +31,9 @@ export const createQuoteRequestSchema = z.object({
   merchantId: z.string().min(1),
   cart: z.object({
     /** Decimal total in the display currency (fiat amounts are JSON numbers, docs/architecture.md#conventions); above MAX_CART_TOTAL is refused as absurd. */
-    total: finiteNumberSchema.positive().max(MAX_CART_TOTAL, { error: `cart.total above ${MAX_CART_TOTAL} is not a plausible order` }),
+    total: finiteNumberSchema
+      .positive()
+      .max(MAX_CART_TOTAL, { error: `cart.total above ${MAX_CART_TOTAL} is not a plausible order` }),
     currency: fiatCurrencySchema,
   }),
   token: tokenSymbolSchema,

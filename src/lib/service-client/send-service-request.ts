@@ -32,7 +32,9 @@ export type SendServiceRequestParameters<schema extends z.ZodType> = {
   body: unknown
   responseSchema: schema
 }
-export type SendServiceRequestReturnType<schema extends z.ZodType> = Promise<Result<z.output<schema>, ServiceClientErrorType>>
+export type SendServiceRequestReturnType<schema extends z.ZodType> = Promise<
+  Result<z.output<schema>, ServiceClientErrorType>
+>
 export type SendServiceRequestErrorType = ServiceClientErrorType
 
 /** A Retry-After of 0 or a past date must not become a tight loop: every wait is at least this long. */
@@ -86,10 +88,23 @@ export async function sendServiceRequest<schema extends z.ZodType>({
       const retryAfterMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, parseRetryAfter({ value: retryAfter }))
       if (rateLimitRetries >= MAX_RATE_LIMIT_RETRIES || rateLimitWaitedMs + retryAfterMs > config.maxRateLimitWaitMs) {
         const rateLimit = { waitedMs: rateLimitWaitedMs, retryAfterMs, budgetMs: config.maxRateLimitWaitMs }
-        return err(createServiceErrorFromResponse({ endpoint, status, bodyText, url, apiKey: config.apiKey, attempts, rateLimit }))
+        return err(
+          createServiceErrorFromResponse({
+            endpoint,
+            status,
+            bodyText,
+            url,
+            apiKey: config.apiKey,
+            attempts,
+            rateLimit,
+          }),
+        )
       }
       // Never sooner than asked, never past the budget.
-      const waitMs = Math.min(retryAfterMs * (1 + Math.random() * RATE_LIMIT_JITTER), config.maxRateLimitWaitMs - rateLimitWaitedMs)
+      const waitMs = Math.min(
+        retryAfterMs * (1 + Math.random() * RATE_LIMIT_JITTER),
+        config.maxRateLimitWaitMs - rateLimitWaitedMs,
+      )
       await sleep(waitMs)
       rateLimitWaitedMs += Math.round(waitMs)
       rateLimitRetries += 1
@@ -138,12 +153,15 @@ async function sendOnce({
     const bodyText = await readBoundedText(response, MAX_RESPONSE_BYTES)
     if (bodyText === undefined) {
       return err(
-        new InvalidServiceResponseError(`POST /${endpoint} answered with a body larger than ${MAX_RESPONSE_BYTES} bytes; it was not read.`, {
-          endpoint,
-          status: response.status,
-          url,
-          paths: ["(root)"],
-        }),
+        new InvalidServiceResponseError(
+          `POST /${endpoint} answered with a body larger than ${MAX_RESPONSE_BYTES} bytes; it was not read.`,
+          {
+            endpoint,
+            status: response.status,
+            url,
+            paths: ["(root)"],
+          },
+        ),
       )
     }
     return ok({ status: response.status, retryAfter: response.headers.get("retry-after"), bodyText })
@@ -174,7 +192,8 @@ function transportError({
       parameters,
     )
   }
-  if (timedOut) return new ServiceTimeoutError(`No complete answer from the service within ${timeoutMs} ms.`, parameters)
+  if (timedOut)
+    return new ServiceTimeoutError(`No complete answer from the service within ${timeoutMs} ms.`, parameters)
   return new ServiceNetworkError(`Could not reach the service (${code ?? "network error"}).`, parameters)
 }
 
@@ -222,7 +241,10 @@ function parseResponse<schema extends z.ZodType>({
   }
   const parsed = responseSchema.safeParse(json)
   if (parsed.success) return ok(parsed.data)
-  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "(root)", message: issue.message }))
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.join(".") || "(root)",
+    message: issue.message,
+  }))
   return err(
     new InvalidServiceResponseError(
       `POST /${endpoint} answered with a body that breaks the API contract at: ${issues.map((issue) => issue.path).join(", ")}.`,

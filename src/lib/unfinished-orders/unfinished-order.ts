@@ -49,11 +49,20 @@ const HOUR_MS = 3_600_000
  * Null for a payment that can still finish on its own or be captured by the merchant.
  * @example unfinishedOrderOf({ facts: { status: "underpaid", orderPlacedAt, lastTransferAt }, now, graceHours: 72 })?.overdue
  */
-export function unfinishedOrderOf({ facts, now, graceHours }: { facts: UnfinishedOrderFacts; now: Date; graceHours: number }): UnfinishedOrder | null {
+export function unfinishedOrderOf({
+  facts,
+  now,
+  graceHours,
+}: {
+  facts: UnfinishedOrderFacts
+  now: Date
+  graceHours: number
+}): UnfinishedOrder | null {
   const kind = KIND_OF_STATUS[facts.status as ServiceStatus]
   if (!kind) return null
   const { orderPlacedAt, lastTransferAt } = facts
-  const since = kind === "underpaid" && lastTransferAt && lastTransferAt > orderPlacedAt ? lastTransferAt : orderPlacedAt
+  const since =
+    kind === "underpaid" && lastTransferAt && lastTransferAt > orderPlacedAt ? lastTransferAt : orderPlacedAt
   const overdueAt = new Date(since.getTime() + graceHours * HOUR_MS)
   return { kind, since, overdueAt, overdue: now >= overdueAt }
 }

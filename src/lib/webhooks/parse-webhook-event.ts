@@ -26,7 +26,9 @@ export function parseWebhookEvent(rawBody: ParseWebhookEventParameters): ParseWe
   }
 
   const isPaymentConfirmed =
-    typeof json === "object" && json !== null && (json as { type?: unknown }).type === WEBHOOK_EVENT_TYPES.paymentConfirmed
+    typeof json === "object" &&
+    json !== null &&
+    (json as { type?: unknown }).type === WEBHOOK_EVENT_TYPES.paymentConfirmed
   const parsed = (isPaymentConfirmed ? paymentConfirmedEventSchema : otherWebhookEventSchema).safeParse(json)
   if (!parsed.success) {
     const paths = parsed.error.issues.map((issue) => issue.path.join(".") || "(root)")

@@ -60,7 +60,10 @@ export function verifyWebhookSignature({
   }
 
   if (header.length > MAX_SIGNATURE_HEADER_LENGTH || signatureEntries(header) > MAX_SIGNATURES) {
-    return fail("malformed_header", `The "${WEBHOOK_SIGNATURE_HEADER}" header is longer than ${MAX_SIGNATURE_HEADER_LENGTH} characters or has more than ${MAX_SIGNATURES} entries. ${FORMAT}.`)
+    return fail(
+      "malformed_header",
+      `The "${WEBHOOK_SIGNATURE_HEADER}" header is longer than ${MAX_SIGNATURE_HEADER_LENGTH} characters or has more than ${MAX_SIGNATURES} entries. ${FORMAT}.`,
+    )
   }
   const parsed = parseSignatureHeader(header)
   if (!parsed.ok) return parsed
@@ -95,22 +98,31 @@ export function verifyWebhookSignature({
   return ok({ timestamp })
 }
 
-function parseSignatureHeader(header: string): Result<{ timestamp: number; signatures: Buffer[] }, WebhookSignatureError> {
+function parseSignatureHeader(
+  header: string,
+): Result<{ timestamp: number; signatures: Buffer[] }, WebhookSignatureError> {
   let timestamp: number | undefined
   const signatures: Buffer[] = []
   for (const item of header.split(",")) {
     const separator = item.indexOf("=")
-    if (separator < 0) return fail("malformed_header", `The "${WEBHOOK_SIGNATURE_HEADER}" header has an entry without "=". ${FORMAT}.`)
+    if (separator < 0)
+      return fail("malformed_header", `The "${WEBHOOK_SIGNATURE_HEADER}" header has an entry without "=". ${FORMAT}.`)
     const key = item.slice(0, separator).trim()
     const value = item.slice(separator + 1).trim()
     if (key === "t") {
       if (timestamp !== undefined || !/^\d+$/.test(value)) {
-        return fail("malformed_header", `The "${WEBHOOK_SIGNATURE_HEADER}" header needs exactly one "t=" holding unix seconds. ${FORMAT}.`)
+        return fail(
+          "malformed_header",
+          `The "${WEBHOOK_SIGNATURE_HEADER}" header needs exactly one "t=" holding unix seconds. ${FORMAT}.`,
+        )
       }
       timestamp = Number(value)
     } else if (key === "v1") {
       if (!SIGNATURE_HEX.test(value)) {
-        return fail("malformed_header", `A "v1=" signature in the "${WEBHOOK_SIGNATURE_HEADER}" header is not 64 hex characters. ${FORMAT}.`)
+        return fail(
+          "malformed_header",
+          `A "v1=" signature in the "${WEBHOOK_SIGNATURE_HEADER}" header is not 64 hex characters. ${FORMAT}.`,
+        )
       }
       // Equal length (32 bytes) on both sides, as timingSafeEqual requires.
       signatures.push(Buffer.from(value, "hex"))

@@ -1,6 +1,12 @@
 import { z } from "zod"
 
-import { checksumAddressSchema, isoTimestampSchema, paymentProgressFields, tokenDecimalsSchema, txHashSchema } from "../service-client/primitives"
+import {
+  checksumAddressSchema,
+  isoTimestampSchema,
+  paymentProgressFields,
+  tokenDecimalsSchema,
+  txHashSchema,
+} from "../service-client/primitives"
 import { WEBHOOK_EVENT_TYPES } from "./constants"
 
 /** `data` of `payment_confirmed` (docs/architecture.md, "Webhooks"); where the payment stands is read as in the status record. */

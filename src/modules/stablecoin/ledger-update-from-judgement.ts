@@ -27,7 +27,12 @@ export function judgedPaymentOf(row: LedgerPayment): JudgedPayment {
 function capturedFactsOf(row: LedgerPayment): JudgedPayment["capturedFacts"] {
   const confirmation = row.confirmation as PaymentConfirmation | null
   if (!confirmation) return null
-  return { status: confirmation.status, confirmedAmount: confirmation.confirmedAmount, txHash: confirmation.txHash, payerAddress: row.payer_address ?? confirmation.payerAddress }
+  return {
+    status: confirmation.status,
+    confirmedAmount: confirmation.confirmedAmount,
+    txHash: confirmation.txHash,
+    payerAddress: row.payer_address ?? confirmation.payerAddress,
+  }
 }
 
 /**
@@ -36,9 +41,19 @@ function capturedFactsOf(row: LedgerPayment): JudgedPayment["capturedFacts"] {
  * confirmations, and the payer: the sender read from the chain (`chainPayer`), never the one a
  * service names (docs/architecture.md#where-facts-live).
  */
-export function ledgerUpdateFromJudgement(row: LedgerPayment, observation: PaymentObservation, judgement: Judgement, chainPayer: string | null = null) {
+export function ledgerUpdateFromJudgement(
+  row: LedgerPayment,
+  observation: PaymentObservation,
+  judgement: Judgement,
+  chainPayer: string | null = null,
+) {
   const mismatch: LedgerMismatch | undefined = judgement.mismatch.length
-    ? { source: observation.source, eventId: observation.eventId, at: new Date().toISOString(), fields: judgement.mismatch }
+    ? {
+        source: observation.source,
+        eventId: observation.eventId,
+        at: new Date().toISOString(),
+        fields: judgement.mismatch,
+      }
     : undefined
   const refundDue = ledgerRefundsOf(row).some((r) => r.state === "due")
   const attention = judgement.attention ?? (refundDue ? "refund_due" : null)
@@ -54,7 +69,8 @@ export function ledgerUpdateFromJudgement(row: LedgerPayment, observation: Payme
     id: row.id,
     status: keepChainSurplus && ["swept", "paid"].includes(judgement.status) ? "overpaid" : judgement.status,
     // Nothing received yet stays "not known" rather than a recorded zero.
-    confirmed_amount: observation.confirmedAmount === "0" && row.confirmed_amount === null ? null : observation.confirmedAmount,
+    confirmed_amount:
+      observation.confirmedAmount === "0" && row.confirmed_amount === null ? null : observation.confirmedAmount,
     surplus_amount: keepChainSurplus ? chainSurplus.toString() : judgement.surplus,
     tx_hash: observation.txHash ?? row.tx_hash,
     payer_address: chainPayer || row.payer_address,

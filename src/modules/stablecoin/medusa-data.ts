@@ -55,7 +55,10 @@ type Rows<T> = Promise<T[]>
 const SESSION_COLUMNS = `s.id, s.provider_id, s.raw_amount->>'value' as amount, s.currency_code, s.data, s.payment_collection_id, s.created_at`
 
 export async function paymentSessionById(execute: Execute, id: string): Promise<MedusaPaymentSession | null> {
-  const [row] = (await execute(`select ${SESSION_COLUMNS} from payment_session s where s.id = ? and s.deleted_at is null`, [id])) as Awaited<Rows<MedusaPaymentSession>>
+  const [row] = (await execute(
+    `select ${SESSION_COLUMNS} from payment_session s where s.id = ? and s.deleted_at is null`,
+    [id],
+  )) as Awaited<Rows<MedusaPaymentSession>>
   return row ?? null
 }
 
@@ -68,7 +71,7 @@ export async function paymentSessionsOfCart(execute: Execute, cartId: string): P
        left join payment_session s on s.payment_collection_id = l.payment_collection_id and s.deleted_at is null
       where c.id = ? and c.deleted_at is null
       order by s.created_at`,
-    [cartId]
+    [cartId],
   )) as Array<MedusaPaymentSession & { cart_id: string; order_id: string | null }>
   if (!rows.length) return null
   return {
@@ -79,13 +82,17 @@ export async function paymentSessionsOfCart(execute: Execute, cartId: string): P
 
 /** The order a cart became, if it did. */
 export async function orderOfCart(execute: Execute, cartId: string): Promise<string | null> {
-  const [row] = (await execute(`select order_id from order_cart where cart_id = ? and deleted_at is null limit 1`, [cartId])) as Array<{ order_id: string }>
+  const [row] = (await execute(`select order_id from order_cart where cart_id = ? and deleted_at is null limit 1`, [
+    cartId,
+  ])) as Array<{ order_id: string }>
   return row?.order_id ?? null
 }
 
 /** Whether an order was canceled (Medusa's cancel-order workflow sets canceled_at): one statement, where the order module's retrieve also reads the order's changes. */
 export async function isOrderCanceled(execute: Execute, orderId: string): Promise<boolean> {
-  const [row] = (await execute(`select canceled_at from "order" where id = ? and deleted_at is null`, [orderId])) as Array<{ canceled_at: Date | null }>
+  const [row] = (await execute(`select canceled_at from "order" where id = ? and deleted_at is null`, [
+    orderId,
+  ])) as Array<{ canceled_at: Date | null }>
   return !!row?.canceled_at
 }
 
@@ -95,12 +102,17 @@ const PAYMENT_COLUMNS = `p.id, p.provider_id, p.payment_session_id, p.captured_a
 
 /** The Medusa payment made from this session, with its refunds. */
 export async function paymentOfSession(execute: Execute, sessionId: string): Promise<MedusaSessionPayment | null> {
-  const [row] = (await execute(`select ${PAYMENT_COLUMNS} from payment p where p.payment_session_id = ? and p.deleted_at is null limit 1`, [sessionId])) as MedusaSessionPayment[]
+  const [row] = (await execute(
+    `select ${PAYMENT_COLUMNS} from payment p where p.payment_session_id = ? and p.deleted_at is null limit 1`,
+    [sessionId],
+  )) as MedusaSessionPayment[]
   return row ? withDates(row) : null
 }
 
 export async function paymentById(execute: Execute, id: string): Promise<MedusaSessionPayment | null> {
-  const [row] = (await execute(`select ${PAYMENT_COLUMNS} from payment p where p.id = ? and p.deleted_at is null`, [id])) as MedusaSessionPayment[]
+  const [row] = (await execute(`select ${PAYMENT_COLUMNS} from payment p where p.id = ? and p.deleted_at is null`, [
+    id,
+  ])) as MedusaSessionPayment[]
   return row ? withDates(row) : null
 }
 
@@ -122,7 +134,13 @@ const ORDER_CANCELED = `exists (select 1 from payment_collection pc where pc.id 
     or exists (select 1 from "order" ord where ord.id = o.order_id and ord.canceled_at is not null)`
 
 /** A session with what judging and capturing its payment need: its Medusa payment, its cart and order, whether another payment settled its collection, and whether its order was canceled. */
-export type SessionState = { session: MedusaPaymentSession; payment: MedusaSessionPayment | null; cart: CartOfSession; settledOtherwise: boolean; orderCanceled: boolean }
+export type SessionState = {
+  session: MedusaPaymentSession
+  payment: MedusaSessionPayment | null
+  cart: CartOfSession
+  settledOtherwise: boolean
+  orderCanceled: boolean
+}
 
 /** One statement for what every judgement and capture reads of a session (bench/RESULTS.md, "Confirmation to capture on the deferred path"). */
 export async function sessionState(execute: Execute, sessionId: string): Promise<SessionState | null> {
@@ -136,8 +154,16 @@ export async function sessionState(execute: Execute, sessionId: string): Promise
        left join order_cart o on o.cart_id = l.cart_id and o.deleted_at is null
       where s.id = ? and s.deleted_at is null
       limit 1`,
-    [sessionId]
-  )) as Array<MedusaPaymentSession & { cart_id: string | null; order_id: string | null; payment: MedusaSessionPayment | null; settled_otherwise: boolean; order_canceled: boolean }>
+    [sessionId],
+  )) as Array<
+    MedusaPaymentSession & {
+      cart_id: string | null
+      order_id: string | null
+      payment: MedusaSessionPayment | null
+      settled_otherwise: boolean
+      order_canceled: boolean
+    }
+  >
   if (!row) return null
   const { cart_id, order_id, payment, settled_otherwise, order_canceled, ...session } = row
   return {
@@ -163,7 +189,7 @@ export async function linksOfSessions(execute: Execute, sessionIds: string[]): P
        left join order_payment_collection op on op.payment_collection_id = s.payment_collection_id and op.deleted_at is null
        left join order_cart oc on oc.cart_id = l.cart_id and oc.deleted_at is null
       where s.id = any(?::text[])`,
-    [pgArray(sessionIds)]
+    [pgArray(sessionIds)],
   )) as Array<{ id: string; cart_id: string | null; order_id: string | null }>
   for (const row of rows) links.set(row.id, { order_id: row.order_id, cart_id: row.cart_id })
   return links
@@ -176,7 +202,7 @@ export async function sessionIdsOf(execute: Execute, of: { order_id?: string; ca
     `select s.id from payment_session s
       where (?::text is null or s.payment_collection_id in (select payment_collection_id from order_payment_collection where order_id = ? and deleted_at is null))
         and (?::text is null or s.payment_collection_id in (select payment_collection_id from cart_payment_collection where cart_id = ? and deleted_at is null))`,
-    [of.order_id ?? null, of.order_id ?? null, of.cart_id ?? null, of.cart_id ?? null]
+    [of.order_id ?? null, of.order_id ?? null, of.cart_id ?? null, of.cart_id ?? null],
   )) as Array<{ id: string }>
   return rows.map((r) => r.id)
 }

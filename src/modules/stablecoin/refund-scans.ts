@@ -27,7 +27,10 @@ const REFUNDS = `(case when jsonb_typeof(refunds) = 'array' then refunds else '[
  * a first scan starts) are known, and marks their due refunds scanned at `now` in the same statement
  * (for update skip locked: two runs on two instances do not take one payment at once).
  */
-export async function claimRefundScans(execute: Execute, { now, everyMinutes, limit }: { now: Date; everyMinutes: number; limit: number }): Promise<RefundScanRow[]> {
+export async function claimRefundScans(
+  execute: Execute,
+  { now, everyMinutes, limit }: { now: Date; everyMinutes: number; limit: number },
+): Promise<RefundScanRow[]> {
   return (await execute(
     `update stablecoin_payment p
         set refunds = (select jsonb_agg(case when r->>'state' = 'due' then r || jsonb_build_object('scannedAt', ?::text) else r end order by n)
@@ -42,7 +45,7 @@ export async function claimRefundScans(execute: Execute, { now, everyMinutes, li
          limit ?
          for update skip locked))
       returning p.id, p.payment_id, p.chain_id, p.token_address, p.verification, p.refunds`,
-    [now.toISOString(), now, everyMinutes * 60, limit]
+    [now.toISOString(), now, everyMinutes * 60, limit],
   )) as RefundScanRow[]
 }
 
@@ -57,8 +60,14 @@ export async function finishRefundScans(execute: Execute, paymentRowId: string, 
   const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((refund) => {
     const scan = byId.get(refund.id)
     if (!scan) return refund
-    const scannedToBlock = refund.scannedToBlock && BigInt(refund.scannedToBlock) > BigInt(scan.scannedToBlock) ? refund.scannedToBlock : scan.scannedToBlock
+    const scannedToBlock =
+      refund.scannedToBlock && BigInt(refund.scannedToBlock) > BigInt(scan.scannedToBlock)
+        ? refund.scannedToBlock
+        : scan.scannedToBlock
     return { ...refund, scannedToBlock, ...(scan.nearMiss ? { nearMiss: scan.nearMiss } : {}) }
   })
-  await execute(`update stablecoin_payment set refunds = ?, updated_at = now() where id = ?`, [JSON.stringify(refunds), paymentRowId])
+  await execute(`update stablecoin_payment set refunds = ?, updated_at = now() where id = ?`, [
+    JSON.stringify(refunds),
+    paymentRowId,
+  ])
 }

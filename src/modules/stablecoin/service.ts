@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto"
 import type { Context, Logger } from "@medusajs/framework/types"
-import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import {
+  generateEntityId,
+  InjectManager,
+  InjectTransactionManager,
+  MedusaContext,
+  MedusaService,
+} from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import { canceledOrderRefund } from "#src/lib/ledger/canceled-order-refund"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
@@ -23,10 +29,16 @@ import { claimRefundScans, finishRefundScans, type RefundScan, type RefundScanRo
 import { StablecoinPayment, StablecoinPaymentReceipt, StablecoinReconcileRun, StablecoinWebhookEvent } from "./models"
 
 /** The ledger columns updateLedgerPayment may set, and those stored as jsonb. */
-const LEDGER_COLUMNS = new Set(Object.keys(StablecoinPayment.schema).filter((column) => !["id", "created_at", "updated_at", "deleted_at"].includes(column)))
+const LEDGER_COLUMNS = new Set(
+  Object.keys(StablecoinPayment.schema).filter(
+    (column) => !["id", "created_at", "updated_at", "deleted_at"].includes(column),
+  ),
+)
 const LEDGER_JSON_COLUMNS = new Set(["verification", "mismatch", "refunds"])
 
-export type LedgerPaymentUpdate = { id: string } & Partial<Omit<LedgerPayment, "id" | "created_at" | "updated_at" | "deleted_at">>
+export type LedgerPaymentUpdate = { id: string } & Partial<
+  Omit<LedgerPayment, "id" | "created_at" | "updated_at" | "deleted_at">
+>
 
 /** Medusa's note on the refund it makes when a captured cart cannot be completed (core-flows compensate-payment-if-needed). */
 const CART_COMPLETION_FAILED_NOTE = /cart completion failure/i
@@ -47,7 +59,12 @@ const STALE_CLAIM_SECONDS = 120
 
 export type ReprocessableWebhookEvent = { event_id: string; type: string; payload: Record<string, unknown> }
 
-export type RecordWebhookEventInput = { event_id: string; type: string; payment_id: string | null; payload: Record<string, unknown> }
+export type RecordWebhookEventInput = {
+  event_id: string
+  type: string
+  payment_id: string | null
+  payload: Record<string, unknown>
+}
 
 /** A ledger row taken by one reconcile run, as SQL returns it. */
 export type ClaimedPaymentRow = {
@@ -90,7 +107,12 @@ export type ReceiptInput = {
  * reads of Medusa's payment data. Routes, jobs, subscribers and workflows resolve it; none parses
  * options or builds a client of its own.
  */
-class StablecoinModuleService extends MedusaService({ StablecoinPayment, StablecoinWebhookEvent, StablecoinReconcileRun, StablecoinPaymentReceipt }) {
+class StablecoinModuleService extends MedusaService({
+  StablecoinPayment,
+  StablecoinWebhookEvent,
+  StablecoinReconcileRun,
+  StablecoinPaymentReceipt,
+}) {
   private readonly runtime: PluginRuntime
   private readonly logger: Logger
   private readonly webhookApplier: BackgroundRunner
@@ -101,7 +123,10 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     this.runtime = pluginRuntimeOf(options)
     this.logger = container.logger as Logger
     // The providers' only way to the ledger (Medusa gives them no container of the plugin's): lib/ledger/payment-books.ts.
-    const books: PaymentBooks = { recordIssuedPayment: (payment) => this.recordIssuedPayment(payment), bookOfSession: (sessionId) => this.retrieveSessionBook(sessionId) }
+    const books: PaymentBooks = {
+      recordIssuedPayment: (payment) => this.recordIssuedPayment(payment),
+      bookOfSession: (sessionId) => this.retrieveSessionBook(sessionId),
+    }
     this.runtime.attachBooks(books)
     this.webhookApplier = createBackgroundRunner({
       concurrency: this.runtime.options.observationConcurrency,
@@ -119,14 +144,22 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * reconcile.maxWebhookEventAttempts). Never throws; returns the last attempt's result, or null
    * when another holder has the event or this process is full.
    */
-  async applyWebhookEventInBackground(eventId: string, apply: () => Promise<ProcessedWebhookEvent | null>): Promise<ProcessedWebhookEvent | null> {
+  async applyWebhookEventInBackground(
+    eventId: string,
+    apply: () => Promise<ProcessedWebhookEvent | null>,
+  ): Promise<ProcessedWebhookEvent | null> {
     const last = await this.webhookApplier.run({
       attempt: apply,
       failed: (processed) => processed?.state === "failed",
-      onError: (error, attempt) => this.logger.error(`stablecoin webhook event ${eventId}: attempt ${attempt} stopped waiting: ${describeError(error)}`),
+      onError: (error, attempt) =>
+        this.logger.error(
+          `stablecoin webhook event ${eventId}: attempt ${attempt} stopped waiting: ${describeError(error)}`,
+        ),
     })
     if (last === null) {
-      this.logger.warn(`stablecoin webhook event ${eventId}: ${this.webhookApplier.queued} events already queued in this process; it stays stored for the reconcile job`)
+      this.logger.warn(
+        `stablecoin webhook event ${eventId}: ${this.webhookApplier.queued} events already queued in this process; it stays stored for the reconcile job`,
+      )
       return null
     }
     if ("result" in last && last.result?.state !== "failed") return last.result
@@ -135,7 +168,9 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     } catch (e) {
       this.logger.error(`stablecoin webhook event ${eventId}: flagging exhausted events failed: ${describeError(e)}`)
     }
-    this.logger.warn(`stablecoin webhook event ${eventId} failed in every attempt of this process; the reconcile job retries it`)
+    this.logger.warn(
+      `stablecoin webhook event ${eventId} failed in every attempt of this process; the reconcile job retries it`,
+    )
     return "result" in last ? last.result : { state: "failed", outcome: describeError(last.stopped) }
   }
 
@@ -174,10 +209,16 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * session is shown a payment the ledger does not hold.
    */
   @InjectManager()
-  async recordIssuedPayment(payment: IssuedSessionPayment, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async recordIssuedPayment(
+    payment: IssuedSessionPayment,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<void> {
     const execute = this.execute(sharedContext)
     const session = await medusaData.paymentSessionById(execute, payment.sessionId)
-    if (!session) throw new Error(`stablecoin: payment session ${payment.sessionId} not found; payment ${payment.paymentId} was not issued`)
+    if (!session)
+      throw new Error(
+        `stablecoin: payment session ${payment.sessionId} not found; payment ${payment.paymentId} was not issued`,
+      )
     const now = new Date()
     // The first poll only after a few minutes: the webhook is the primary signal.
     const firstPollAt = nextPollAt({ attempts: 0, createdAt: now, now, settings: this.options.reconcile })
@@ -186,7 +227,10 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
 
   /** A session's book (PaymentBooks): its current payment with the recorded facts and what Medusa will capture; null for a session with none. */
   @InjectManager()
-  async retrieveSessionBook(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<SessionBook | null> {
+  async retrieveSessionBook(
+    sessionId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<SessionBook | null> {
     const execute = this.execute(sharedContext)
     const session = await medusaData.paymentSessionById(execute, sessionId)
     const row = session ? await currentPaymentOfSession(execute, sessionId) : null
@@ -211,7 +255,10 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
 
   /** The newest payment the plugin issued for a session (a re-quote issues a newer one); null for none. */
   @InjectManager()
-  async retrieveCurrentPaymentOfSession(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerPayment | null> {
+  async retrieveCurrentPaymentOfSession(
+    sessionId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LedgerPayment | null> {
     return currentPaymentOfSession(this.execute(sharedContext), sessionId)
   }
 
@@ -221,9 +268,15 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * hold the cart's lock (docs/architecture.md#the-cart-lock). Throws when the row is not that session's.
    */
   @InjectManager()
-  async recordPaymentFact(rowId: string, fact: { confirmation: PaymentConfirmation } | { inFlight: PaymentInFlight }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async recordPaymentFact(
+    rowId: string,
+    fact: { confirmation: PaymentConfirmation } | { inFlight: PaymentInFlight },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<void> {
     if (!(await recordPaymentFact(this.execute(sharedContext), rowId, fact))) {
-      throw new Error(`stablecoin: ledger row ${rowId} is not the payment of the session the fact names; it was not recorded`)
+      throw new Error(
+        `stablecoin: ledger row ${rowId} is not the payment of the session the fact names; it was not recorded`,
+      )
     }
   }
 
@@ -233,24 +286,40 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * (bench/RESULTS.md, "Where the time goes"). Only the model's own columns; jsonb ones are sent as JSON.
    */
   @InjectManager()
-  async updateLedgerPayment({ id, ...fields }: LedgerPaymentUpdate, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async updateLedgerPayment(
+    { id, ...fields }: LedgerPaymentUpdate,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<void> {
     const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
     const unknown = entries.find(([column]) => !LEDGER_COLUMNS.has(column))
     if (unknown) throw new Error(`stablecoin_payment has no column ${unknown[0]}`)
     if (!entries.length) return
-    const sets = entries.map(([column]) => (LEDGER_JSON_COLUMNS.has(column) ? `"${column}" = ?::jsonb` : `"${column}" = ?`))
-    const values = entries.map(([column, value]) => (LEDGER_JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value))
-    await this.execute(sharedContext)(`update stablecoin_payment set ${sets.join(", ")}, updated_at = now() where id = ? and deleted_at is null`, [...values, id])
+    const sets = entries.map(([column]) =>
+      LEDGER_JSON_COLUMNS.has(column) ? `"${column}" = ?::jsonb` : `"${column}" = ?`,
+    )
+    const values = entries.map(([column, value]) =>
+      LEDGER_JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value,
+    )
+    await this.execute(sharedContext)(
+      `update stablecoin_payment set ${sets.join(", ")}, updated_at = now() where id = ? and deleted_at is null`,
+      [...values, id],
+    )
   }
 
   @InjectManager()
-  async retrievePaymentSession(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaPaymentSession | null> {
+  async retrievePaymentSession(
+    sessionId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<medusaData.MedusaPaymentSession | null> {
     return medusaData.paymentSessionById(this.execute(sharedContext), sessionId)
   }
 
   /** A cart's payment sessions, oldest first, and its order once placed; null when there is no such cart. */
   @InjectManager()
-  async retrievePaymentSessionsOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.CartPaymentSessions | null> {
+  async retrievePaymentSessionsOfCart(
+    cartId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<medusaData.CartPaymentSessions | null> {
     return medusaData.paymentSessionsOfCart(this.execute(sharedContext), cartId)
   }
 
@@ -265,28 +334,43 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   }
 
   @InjectManager()
-  async retrieveSessionPayment(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaSessionPayment | null> {
+  async retrieveSessionPayment(
+    sessionId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<medusaData.MedusaSessionPayment | null> {
     return medusaData.paymentOfSession(this.execute(sharedContext), sessionId)
   }
 
   /** A session with its Medusa payment, cart, order and whether another payment settled its collection, in one statement. */
   @InjectManager()
-  async retrieveSessionState(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.SessionState | null> {
+  async retrieveSessionState(
+    sessionId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<medusaData.SessionState | null> {
     return medusaData.sessionState(this.execute(sharedContext), sessionId)
   }
 
   @InjectManager()
-  async retrieveMedusaPayment(paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<medusaData.MedusaSessionPayment | null> {
+  async retrieveMedusaPayment(
+    paymentId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<medusaData.MedusaSessionPayment | null> {
     return medusaData.paymentById(this.execute(sharedContext), paymentId)
   }
 
   @InjectManager()
-  async listPaymentLinks(sessionIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, medusaData.PaymentLinks>> {
+  async listPaymentLinks(
+    sessionIds: string[],
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<Map<string, medusaData.PaymentLinks>> {
     return medusaData.linksOfSessions(this.execute(sharedContext), sessionIds)
   }
 
   @InjectManager()
-  async listSessionIdsOf(of: { order_id?: string; cart_id?: string }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+  async listSessionIdsOf(
+    of: { order_id?: string; cart_id?: string },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<string[]> {
     return medusaData.sessionIdsOf(this.execute(sharedContext), of)
   }
 
@@ -306,7 +390,10 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * null only for a delivery that raced the first one's insert and ran on a snapshot from before it.
    */
   @InjectManager()
-  async recordWebhookEvent(input: RecordWebhookEventInput, @MedusaContext() sharedContext: Context = {}): Promise<{ created: boolean; state: string | null }> {
+  async recordWebhookEvent(
+    input: RecordWebhookEventInput,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<{ created: boolean; state: string | null }> {
     const [row] = await this.manager(sharedContext).execute(
       `with inserted as (
          insert into stablecoin_webhook_event (id, event_id, type, payment_id, payload, state, attempts, received_at, created_at, updated_at)
@@ -317,7 +404,14 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
        union all
        select false as created, state from stablecoin_webhook_event
         where event_id = ? and deleted_at is null and not exists (select 1 from inserted)`,
-      [generateEntityId(undefined, "scevt"), input.event_id, input.type, input.payment_id, JSON.stringify(input.payload), input.event_id]
+      [
+        generateEntityId(undefined, "scevt"),
+        input.event_id,
+        input.type,
+        input.payment_id,
+        JSON.stringify(input.payload),
+        input.event_id,
+      ],
     )
     return { created: row?.created === true, state: row ? String(row.state) : null }
   }
@@ -329,7 +423,10 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * one at once (the service retries, the reconcile job too), up to `maxAttempts`.
    */
   @InjectManager()
-  async claimWebhookEvent(eventId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ token: string; payload: Record<string, unknown> } | null> {
+  async claimWebhookEvent(
+    eventId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<{ token: string; payload: Record<string, unknown> } | null> {
     const token = randomUUID()
     const rows: Array<{ payload: Record<string, unknown> }> = await this.manager(sharedContext).execute(
       `update stablecoin_webhook_event
@@ -338,17 +435,20 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
           and (state in ('received', 'failed')
                or (state = 'processing' and processing_started_at < now() - make_interval(secs => ?)))
         returning payload`,
-      [token, eventId, STALE_CLAIM_SECONDS]
+      [token, eventId, STALE_CLAIM_SECONDS],
     )
     return rows.length === 1 ? { token, payload: rows[0]!.payload } : null
   }
 
   /** The event's state now: a duplicate delivery is answered with it. */
   @InjectManager()
-  async webhookEventState(eventId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ state: string; outcome: string | null } | null> {
+  async webhookEventState(
+    eventId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<{ state: string; outcome: string | null } | null> {
     const [row] = await this.manager(sharedContext).execute(
       `select state, outcome from stablecoin_webhook_event where event_id = ? and deleted_at is null`,
-      [eventId]
+      [eventId],
     )
     return row ? { state: String(row.state), outcome: row.outcome === null ? null : String(row.outcome) } : null
   }
@@ -361,7 +461,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   @InjectManager()
   async listReprocessableWebhookEvents(
     { limit, maxAttempts }: { limit: number; maxAttempts: number },
-    @MedusaContext() sharedContext: Context = {}
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<ReprocessableWebhookEvent[]> {
     return this.manager(sharedContext).execute(
       `select event_id, type, payload from stablecoin_webhook_event
@@ -370,7 +470,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
                or (state = 'processing' and processing_started_at < now() - make_interval(secs => ?)))
         order by received_at
         limit ?`,
-      [maxAttempts, STALE_CLAIM_SECONDS, limit]
+      [maxAttempts, STALE_CLAIM_SECONDS, limit],
     )
   }
 
@@ -381,14 +481,14 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     claimToken: string,
     state: "processed" | "failed" | "ignored",
     outcome: string,
-    @MedusaContext() sharedContext: Context = {}
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<boolean> {
     const rows = await this.manager(sharedContext).execute(
       `update stablecoin_webhook_event
           set state = ?, outcome = ?, processed_at = case when ? = 'failed' then null else now() end, claim_token = null, updated_at = now()
         where event_id = ? and claim_token = ? and deleted_at is null
         returning id`,
-      [state, outcome.slice(0, 2000), state, eventId, claimToken]
+      [state, outcome.slice(0, 2000), state, eventId, claimToken],
     )
     return rows.length === 1
   }
@@ -405,7 +505,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
         where e.payment_id = p.payment_id and e.state = 'failed' and e.attempts >= ? and e.deleted_at is null
           and p.deleted_at is null and p.captured_at is null and p.attention is null
         returning p.id`,
-      [maxAttempts]
+      [maxAttempts],
     )
     return rows.length
   }
@@ -416,27 +516,36 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * whose webhooks arrive, except for the moment between the service's answer and its delivery.
    */
   @InjectManager()
-  async listConfirmedPaymentsWithoutWebhook(@MedusaContext() sharedContext: Context = {}): Promise<{ count: number; payments: Array<{ payment_id: string; rail: string; status: string }> }> {
-    const payments: Array<{ payment_id: string; rail: string; status: string }> = await this.manager(sharedContext).execute(
+  async listConfirmedPaymentsWithoutWebhook(
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<{ count: number; payments: Array<{ payment_id: string; rail: string; status: string }> }> {
+    const payments: Array<{ payment_id: string; rail: string; status: string }> = await this.manager(
+      sharedContext,
+    ).execute(
       `select p.payment_id, p.rail, p.status from (
          select payment_id, rail, status, updated_at from stablecoin_payment
           where deleted_at is null and ((rail = 'connect' and status = any(?::text[])) or (rail = 'deposit' and status = any(?::text[])))
           order by updated_at desc limit 50) p
         where not exists (select 1 from stablecoin_webhook_event e where e.payment_id = p.payment_id and e.deleted_at is null)
         order by p.updated_at desc`,
-      [pgArray(CONFIRMATION_SENT_STATUSES.connect), pgArray(CONFIRMATION_SENT_STATUSES.deposit)]
+      [pgArray(CONFIRMATION_SENT_STATUSES.connect), pgArray(CONFIRMATION_SENT_STATUSES.deposit)],
     )
     return { count: payments.length, payments }
   }
 
   /** The payment id of another row that holds `txHash` on `chainId`, if any: one transaction pays one payment. */
   @InjectManager()
-  async findTxHashHolder(chainId: number, txHash: string, paymentId: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+  async findTxHashHolder(
+    chainId: number,
+    txHash: string,
+    paymentId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<string | null> {
     const [row] = await this.manager(sharedContext).execute(
       `select payment_id from stablecoin_payment
         where chain_id = ? and tx_hash = ? and payment_id <> ? and deleted_at is null
         order by created_at limit 1`,
-      [chainId, txHash.toLowerCase(), paymentId]
+      [chainId, txHash.toLowerCase(), paymentId],
     )
     return row?.payment_id ?? null
   }
@@ -449,8 +558,13 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    */
   @InjectManager()
   async claimDuePayments(
-    { holder, now, limit, finalStatuses }: { holder: string; now: Date; limit: number; finalStatuses: Record<"connect" | "deposit", string[]> },
-    @MedusaContext() sharedContext: Context = {}
+    {
+      holder,
+      now,
+      limit,
+      finalStatuses,
+    }: { holder: string; now: Date; limit: number; finalStatuses: Record<"connect" | "deposit", string[]> },
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<ClaimedPaymentRow[]> {
     return this.manager(sharedContext).execute(
       // id = any(array(...)): the taken ids are looked up by primary key; "id in (select ...)" let the planner
@@ -469,7 +583,16 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
            limit ?
            for update skip locked))
         returning id, payment_id, intent_id, rail, poll_attempts, created_at`,
-      [holder, now, pgArray(finalStatuses.deposit), pgArray(finalStatuses.connect), STALE_CLAIM_SECONDS, now, STALE_CLAIM_SECONDS, limit]
+      [
+        holder,
+        now,
+        pgArray(finalStatuses.deposit),
+        pgArray(finalStatuses.connect),
+        STALE_CLAIM_SECONDS,
+        now,
+        STALE_CLAIM_SECONDS,
+        limit,
+      ],
     )
   }
 
@@ -478,8 +601,14 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   async finishPoll(
     id: string,
     holder: string,
-    update: { poll_attempts: number; last_polled_at: Date; next_poll_at: Date | null; polling_stopped_reason: string | null; attention?: string },
-    @MedusaContext() sharedContext: Context = {}
+    update: {
+      poll_attempts: number
+      last_polled_at: Date
+      next_poll_at: Date | null
+      polling_stopped_reason: string | null
+      attention?: string
+    },
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<boolean> {
     const rows = await this.manager(sharedContext).execute(
       `update stablecoin_payment
@@ -487,7 +616,15 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
               attention = coalesce(?, attention), poll_claimed_by = null, poll_claimed_at = null, updated_at = now()
         where id = ? and poll_claimed_by = ? and deleted_at is null
         returning id`,
-      [update.poll_attempts, update.last_polled_at, update.next_poll_at, update.polling_stopped_reason, update.attention ?? null, id, holder]
+      [
+        update.poll_attempts,
+        update.last_polled_at,
+        update.next_poll_at,
+        update.polling_stopped_reason,
+        update.attention ?? null,
+        id,
+        holder,
+      ],
     )
     return rows.length === 1
   }
@@ -498,7 +635,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     if (!ids.length) return
     await this.manager(sharedContext).execute(
       `update stablecoin_payment set poll_claimed_by = null, poll_claimed_at = null where id = any(?::text[]) and poll_claimed_by = ?`,
-      [pgArray(ids), holder]
+      [pgArray(ids), holder],
     )
   }
 
@@ -507,13 +644,17 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * across every caller and instance (admin refresh, storefront polling). Returns whether it did.
    */
   @InjectManager()
-  async claimRefresh(id: string, minIntervalMs: number, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+  async claimRefresh(
+    id: string,
+    minIntervalMs: number,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<boolean> {
     const rows = await this.manager(sharedContext).execute(
       `update stablecoin_payment set last_refreshed_at = now()
         where id = ? and deleted_at is null
           and (last_refreshed_at is null or last_refreshed_at < now() - make_interval(secs => ?))
         returning id`,
-      [id, minIntervalMs / 1000]
+      [id, minIntervalMs / 1000],
     )
     return rows.length === 1
   }
@@ -527,8 +668,20 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    */
   @InjectManager()
   async claimChainScans(
-    { now, scanDays, everyMinutes, limit, stoppedWatching }: { now: Date; scanDays: number; everyMinutes: number; limit: number; stoppedWatching: Record<"connect" | "deposit", string[]> },
-    @MedusaContext() sharedContext: Context = {}
+    {
+      now,
+      scanDays,
+      everyMinutes,
+      limit,
+      stoppedWatching,
+    }: {
+      now: Date
+      scanDays: number
+      everyMinutes: number
+      limit: number
+      stoppedWatching: Record<"connect" | "deposit", string[]>
+    },
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<ChainScanRow[]> {
     return this.manager(sharedContext).execute(
       // Primary-key lookups of the taken ids, as in claimDuePayments.
@@ -555,7 +708,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
         pgArray(stoppedWatching.deposit),
         pgArray(stoppedWatching.connect),
         limit,
-      ]
+      ],
     )
   }
 
@@ -569,7 +722,19 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), now())
          on conflict (chain_id, tx_hash, log_index) where deleted_at is null do nothing
          returning id`,
-        [generateEntityId(undefined, "scrcpt"), r.payment_id, r.chain_id, r.tx_hash.toLowerCase(), r.log_index, r.block_number, r.kind, r.token_address, r.from_address, r.to_address, r.amount]
+        [
+          generateEntityId(undefined, "scrcpt"),
+          r.payment_id,
+          r.chain_id,
+          r.tx_hash.toLowerCase(),
+          r.log_index,
+          r.block_number,
+          r.kind,
+          r.token_address,
+          r.from_address,
+          r.to_address,
+          r.amount,
+        ],
       )
       created += rows.length
     }
@@ -583,29 +748,43 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
       `update stablecoin_payment
           set chain_scanned_to_block = case when chain_scanned_to_block is null or chain_scanned_to_block::numeric < ?::numeric then ? else chain_scanned_to_block end
         where id = ?`,
-      [scannedTo, scannedTo, id]
+      [scannedTo, scannedTo, id],
     )
   }
 
   /** Every refund of any payment whose recorded transaction is `txHash` (case-insensitive): one transaction settles one refund. */
   @InjectManager()
-  async findRefundsByTxHash(txHash: string, @MedusaContext() sharedContext: Context = {}): Promise<Array<{ payment_row_id: string; payment_id: string; refund_id: string }>> {
+  async findRefundsByTxHash(
+    txHash: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<Array<{ payment_row_id: string; payment_id: string; refund_id: string }>> {
     return this.manager(sharedContext).execute(
       `select p.id as payment_row_id, p.payment_id, r->>'id' as refund_id
          from stablecoin_payment p, jsonb_array_elements(case when jsonb_typeof(p.refunds) = 'array' then p.refunds else '[]'::jsonb end) r
         where p.deleted_at is null and lower(r->>'txHash') = ?`,
-      [txHash.toLowerCase()]
+      [txHash.toLowerCase()],
     )
   }
 
   /** Marks refunds as announced (the refund_due event was emitted for them). */
   @InjectTransactionManager()
-  async markRefundsAnnounced(paymentRowId: string, refundIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async markRefundsAnnounced(
+    paymentRowId: string,
+    refundIds: string[],
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<void> {
     const manager = this.manager(sharedContext)
-    const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? for update`, [paymentRowId])
+    const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? for update`, [
+      paymentRowId,
+    ])
     const at = new Date().toISOString()
-    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((r) => (refundIds.includes(r.id) && !r.announcedAt ? { ...r, announcedAt: at } : r))
-    await manager.execute(`update stablecoin_payment set refunds = ? where id = ?`, [JSON.stringify(refunds), paymentRowId])
+    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((r) =>
+      refundIds.includes(r.id) && !r.announcedAt ? { ...r, announcedAt: at } : r,
+    )
+    await manager.execute(`update stablecoin_payment set refunds = ? where id = ?`, [
+      JSON.stringify(refunds),
+      paymentRowId,
+    ])
   }
 
   /**
@@ -616,9 +795,16 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * Returns the row's refunds.
    */
   @InjectTransactionManager()
-  async addRefunds(paymentRowId: string, refunds: LedgerRefund[], @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund[]> {
+  async addRefunds(
+    paymentRowId: string,
+    refunds: LedgerRefund[],
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LedgerRefund[]> {
     const manager = this.manager(sharedContext)
-    const [row] = await manager.execute(`select refunds, refund_address from stablecoin_payment where id = ? for update`, [paymentRowId])
+    const [row] = await manager.execute(
+      `select refunds, refund_address from stablecoin_payment where id = ? for update`,
+      [paymentRowId],
+    )
     const existing = (row?.refunds ?? []) as LedgerRefund[]
     const known = new Set(existing.map((r) => r.id))
     const merged = [...existing]
@@ -636,7 +822,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     const due = merged.some((r) => r.state === "due")
     await manager.execute(
       `update stablecoin_payment set refunds = ?, attention = case when ? then coalesce(attention, 'refund_due') else attention end, updated_at = now() where id = ?`,
-      [JSON.stringify(merged), due, paymentRowId]
+      [JSON.stringify(merged), due, paymentRowId],
     )
     return merged
   }
@@ -648,12 +834,27 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * confirmed amount and the chain scan's sum. Returns the refund added, or null.
    */
   @InjectTransactionManager()
-  async oweBackForCanceledOrder(paymentRowId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerRefund | null> {
+  async oweBackForCanceledOrder(
+    paymentRowId: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LedgerRefund | null> {
     const manager = this.manager(sharedContext)
     const [row] = (await manager.execute(
       `select refunds, confirmed_amount, received_amount, payer_address, refund_address, token_symbol, chain_id, token_decimals from stablecoin_payment where id = ? and deleted_at is null for update`,
-      [paymentRowId]
-    )) as Array<Pick<LedgerPayment, "refunds" | "confirmed_amount" | "received_amount" | "payer_address" | "refund_address" | "token_symbol" | "chain_id" | "token_decimals">>
+      [paymentRowId],
+    )) as Array<
+      Pick<
+        LedgerPayment,
+        | "refunds"
+        | "confirmed_amount"
+        | "received_amount"
+        | "payer_address"
+        | "refund_address"
+        | "token_symbol"
+        | "chain_id"
+        | "token_decimals"
+      >
+    >
     if (!row || row.token_decimals === null) return null
     const confirmed = BigInt(row.confirmed_amount ?? "0")
     const scanned = BigInt(row.received_amount ?? "0")
@@ -669,7 +870,10 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     })
     if (!owed) return null
     const refund = withRefundAddress(owed, row.refund_address)
-    await manager.execute(`update stablecoin_payment set refunds = ?, attention = 'order_canceled', updated_at = now() where id = ?`, [JSON.stringify([...refunds, refund]), paymentRowId])
+    await manager.execute(
+      `update stablecoin_payment set refunds = ?, attention = 'order_canceled', updated_at = now() where id = ?`,
+      [JSON.stringify([...refunds, refund]), paymentRowId],
+    )
     return refund
   }
 
@@ -684,7 +888,9 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     if (!recorded.length) return []
     const medusaRefunds = [...payment.refunds].sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
     const refunds = recorded.map((refund, i) =>
-      CART_COMPLETION_FAILED_NOTE.test(medusaRefunds[i]?.note ?? "") ? { ...refund, reason: "cart_completion_failed" as const } : refund
+      CART_COMPLETION_FAILED_NOTE.test(medusaRefunds[i]?.note ?? "")
+        ? { ...refund, reason: "cart_completion_failed" as const }
+        : refund,
     )
     return this.addRefunds(paymentRowId, refunds)
   }
@@ -703,10 +909,12 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   @InjectTransactionManager()
   async claimStorefrontRead(
     { rowId, minIntervalMs, limit }: { rowId: string; minIntervalMs: number; limit: number },
-    @MedusaContext() sharedContext: Context = {}
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<boolean> {
     const manager = this.manager(sharedContext)
-    const [locked] = await manager.execute(`select pg_try_advisory_xact_lock(hashtext(?)) as had`, [STOREFRONT_READ_BUDGET_LOCK])
+    const [locked] = await manager.execute(`select pg_try_advisory_xact_lock(hashtext(?)) as had`, [
+      STOREFRONT_READ_BUDGET_LOCK,
+    ])
     if (!locked?.had) return false
     const rows = await manager.execute(
       `update stablecoin_payment set last_refreshed_at = clock_timestamp()
@@ -715,7 +923,7 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
           and (select count(*) from stablecoin_payment
                 where deleted_at is null and last_refreshed_at > clock_timestamp() - interval '1 second') < ?
         returning id`,
-      [rowId, minIntervalMs / 1000, limit]
+      [rowId, minIntervalMs / 1000, limit],
     )
     return rows.length === 1
   }
@@ -726,15 +934,19 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
     paymentRowId: string,
     refundId: string,
     sent: { txHash: string; sentAt: string; sentFrom?: string },
-    @MedusaContext() sharedContext: Context = {}
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<LedgerRefund[]> {
     const manager = this.manager(sharedContext)
-    const [row] = await manager.execute(`select refunds, attention from stablecoin_payment where id = ? for update`, [paymentRowId])
-    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((r) => (r.id === refundId && r.state === "due" ? { ...r, state: "sent" as const, ...sent } : r))
+    const [row] = await manager.execute(`select refunds, attention from stablecoin_payment where id = ? for update`, [
+      paymentRowId,
+    ])
+    const refunds = ((row?.refunds ?? []) as LedgerRefund[]).map((r) =>
+      r.id === refundId && r.state === "due" ? { ...r, state: "sent" as const, ...sent } : r,
+    )
     const due = refunds.some((r) => r.state === "due")
     await manager.execute(
       `update stablecoin_payment set refunds = ?, attention = case when ? then attention when attention in ('refund_due', 'order_canceled') then null else attention end, updated_at = now() where id = ?`,
-      [JSON.stringify(refunds), due, paymentRowId]
+      [JSON.stringify(refunds), due, paymentRowId],
     )
     return refunds
   }
@@ -747,20 +959,32 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
   @InjectManager()
   async listOverdueUnfinishedOrders(
     { now, limit, paymentRowId }: { now: Date; limit: number; paymentRowId?: string },
-    @MedusaContext() sharedContext: Context = {}
+    @MedusaContext() sharedContext: Context = {},
   ): Promise<OverdueUnfinishedOrder[]> {
-    return overdueUnfinishedOrders(this.execute(sharedContext), { now, graceHours: this.options.unpaidOrderGraceHours, limit, paymentRowId })
+    return overdueUnfinishedOrders(this.execute(sharedContext), {
+      now,
+      graceHours: this.options.unpaidOrderGraceHours,
+      limit,
+      paymentRowId,
+    })
   }
 
   /** Takes a bounded batch of payments with due refunds for the chain scan that finds refund transfers (refund-scans.ts). */
   @InjectManager()
-  async claimRefundScans({ now, everyMinutes, limit }: { now: Date; everyMinutes: number; limit: number }, @MedusaContext() sharedContext: Context = {}): Promise<RefundScanRow[]> {
+  async claimRefundScans(
+    { now, everyMinutes, limit }: { now: Date; everyMinutes: number; limit: number },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<RefundScanRow[]> {
     return claimRefundScans(this.execute(sharedContext), { now, everyMinutes, limit })
   }
 
   /** Records how far each of a payment's refunds was scanned and its near miss, in one transaction (refund-scans.ts). */
   @InjectTransactionManager()
-  async finishRefundScans(paymentRowId: string, scans: RefundScan[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async finishRefundScans(
+    paymentRowId: string,
+    scans: RefundScan[],
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<void> {
     await finishRefundScans(this.execute(sharedContext), paymentRowId, scans)
   }
 
@@ -772,11 +996,21 @@ class StablecoinModuleService extends MedusaService({ StablecoinPayment, Stablec
    * listed. Under the row's lock, like every other write of the refunds.
    */
   @InjectTransactionManager()
-  async recordRefundAddress(paymentRowId: string, refundAddress: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+  async recordRefundAddress(
+    paymentRowId: string,
+    refundAddress: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<boolean> {
     const manager = this.manager(sharedContext)
-    const [row] = await manager.execute(`select refunds from stablecoin_payment where id = ? and deleted_at is null for update`, [paymentRowId])
+    const [row] = await manager.execute(
+      `select refunds from stablecoin_payment where id = ? and deleted_at is null for update`,
+      [paymentRowId],
+    )
     if (!row || ((row.refunds ?? []) as LedgerRefund[]).length > 0) return false
-    await manager.execute(`update stablecoin_payment set refund_address = ?, updated_at = now() where id = ?`, [refundAddress, paymentRowId])
+    await manager.execute(`update stablecoin_payment set refund_address = ?, updated_at = now() where id = ?`, [
+      refundAddress,
+      paymentRowId,
+    ])
     return true
   }
 }

@@ -15,7 +15,12 @@ type Execute = SqlEntityManager["execute"]
  */
 
 /** Inserts the issued payment's row unless its payment id is known; returns whether it wrote one. */
-export async function insertIssuedPayment(execute: Execute, payment: IssuedSessionPayment, session: Pick<MedusaPaymentSession, "provider_id">, row: { id: string; firstPollAt: Date | null }): Promise<boolean> {
+export async function insertIssuedPayment(
+  execute: Execute,
+  payment: IssuedSessionPayment,
+  session: Pick<MedusaPaymentSession, "provider_id">,
+  row: { id: string; firstPollAt: Date | null },
+): Promise<boolean> {
   const rows = (await execute(
     `insert into stablecoin_payment (id, payment_id, payment_session_id, provider_id, quote_id, intent_id, rail, chain_id, token_symbol,
             token_address, token_decimals, expected_amount, tolerance_bps, currency_code, fiat_amount, fx_rate, status, expires_at,
@@ -43,7 +48,7 @@ export async function insertIssuedPayment(execute: Execute, payment: IssuedSessi
       payment.expiresAt,
       JSON.stringify(payment.verification),
       row.firstPollAt,
-    ]
+    ],
   )) as unknown[]
   return rows.length === 1
 }
@@ -52,17 +57,25 @@ export async function insertIssuedPayment(execute: Execute, payment: IssuedSessi
 export async function currentPaymentOfSession(execute: Execute, sessionId: string): Promise<LedgerPayment | null> {
   const [row] = (await execute(
     `select * from stablecoin_payment where payment_session_id = ? and deleted_at is null order by created_at desc, id desc limit 1`,
-    [sessionId]
+    [sessionId],
   )) as LedgerPayment[]
   return row ?? null
 }
 
 /** A session's book: its current payment and recorded facts, with what Medusa will capture for it. */
-export function sessionBookOf(session: Pick<MedusaPaymentSession, "id" | "amount" | "currency_code">, row: LedgerPayment): SessionBook {
+export function sessionBookOf(
+  session: Pick<MedusaPaymentSession, "id" | "amount" | "currency_code">,
+  row: LedgerPayment,
+): SessionBook {
   return {
     sessionId: session.id,
     session: { amount: session.amount, currencyCode: session.currency_code },
-    payment: { ...judgedPaymentOf(row), fiatTotal: row.fiat_amount, currencyCode: row.currency_code, payerAddress: row.payer_address },
+    payment: {
+      ...judgedPaymentOf(row),
+      fiatTotal: row.fiat_amount,
+      currencyCode: row.currency_code,
+      payerAddress: row.payer_address,
+    },
     confirmation: (row.confirmation as PaymentConfirmation | null) ?? null,
     inFlight: (row.in_flight as PaymentInFlight | null) ?? null,
     refunds: ledgerRefundsOf(row),
@@ -75,13 +88,18 @@ export function sessionBookOf(session: Pick<MedusaPaymentSession, "id" | "amount
  * while that row still belongs to the session it names. A confirmation already recorded is kept:
  * the first capture decision stands, a later one is judged against it. Returns whether it wrote.
  */
-export async function recordPaymentFact(execute: Execute, rowId: string, fact: { confirmation: PaymentConfirmation } | { inFlight: PaymentInFlight }): Promise<boolean> {
-  const [column, value] = "confirmation" in fact ? (["confirmation", fact.confirmation] as const) : (["in_flight", fact.inFlight] as const)
+export async function recordPaymentFact(
+  execute: Execute,
+  rowId: string,
+  fact: { confirmation: PaymentConfirmation } | { inFlight: PaymentInFlight },
+): Promise<boolean> {
+  const [column, value] =
+    "confirmation" in fact ? (["confirmation", fact.confirmation] as const) : (["in_flight", fact.inFlight] as const)
   const rows = (await execute(
     `update stablecoin_payment set ${column} = coalesce(${column}, ?::jsonb), updated_at = now()
       where id = ? and payment_id = ? and payment_session_id = ? and deleted_at is null
       returning id`,
-    [JSON.stringify(value), rowId, value.paymentId, value.sessionId]
+    [JSON.stringify(value), rowId, value.paymentId, value.sessionId],
   )) as unknown[]
   return rows.length === 1
 }

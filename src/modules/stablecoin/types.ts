@@ -10,7 +10,13 @@ export type LedgerReceipt = InferTypeOf<typeof StablecoinPaymentReceipt>
 /** A stored webhook event (stablecoin_webhook_event). */
 export type LedgerWebhookEvent = InferTypeOf<typeof StablecoinWebhookEvent>
 
-export type { CartOfSession, MedusaPaymentSession, MedusaRefund, MedusaSessionPayment, PaymentLinks } from "./medusa-data"
+export type {
+  CartOfSession,
+  MedusaPaymentSession,
+  MedusaRefund,
+  MedusaSessionPayment,
+  PaymentLinks,
+} from "./medusa-data"
 
 /** What applying a stored webhook event did (its row's final state and outcome). */
 export type ProcessedWebhookEvent = { state: "processed" | "ignored" | "failed"; outcome: string }

@@ -1,5 +1,10 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import { CLOSE_RETRY_HOURS, UNFINISHED_ORDER_STATUSES, unfinishedOrderOf, type UnfinishedOrder } from "#src/lib/unfinished-orders/unfinished-order"
+import {
+  CLOSE_RETRY_HOURS,
+  UNFINISHED_ORDER_STATUSES,
+  unfinishedOrderOf,
+  type UnfinishedOrder,
+} from "#src/lib/unfinished-orders/unfinished-order"
 import { awaitingOrderOfSessionSql, pgArray } from "./medusa-data"
 
 type Execute = SqlEntityManager["execute"]
@@ -36,7 +41,12 @@ export type AwaitingPaymentRow = {
  */
 export async function listAwaitingPayments(
   execute: Execute,
-  { statuses, placedBefore, limit, paymentRowId }: { statuses: readonly string[]; placedBefore: Date; limit: number; paymentRowId?: string }
+  {
+    statuses,
+    placedBefore,
+    limit,
+    paymentRowId,
+  }: { statuses: readonly string[]; placedBefore: Date; limit: number; paymentRowId?: string },
 ): Promise<AwaitingPaymentRow[]> {
   return (await execute(
     `select p.id, p.payment_id, p.status, p.chain_id, p.token_symbol, p.token_decimals, p.expected_amount, p.confirmed_amount, p.received_amount,
@@ -50,7 +60,7 @@ export async function listAwaitingPayments(
         and a.order_placed_at <= ?
       order by a.order_placed_at
       limit ?`,
-    [pgArray(statuses), paymentRowId ?? null, paymentRowId ?? null, placedBefore, limit]
+    [pgArray(statuses), paymentRowId ?? null, paymentRowId ?? null, placedBefore, limit],
   )) as AwaitingPaymentRow[]
 }
 
@@ -71,14 +81,17 @@ export type CloseFailure = { orderId: string; paymentRowId: string; error: strin
  * CLOSE_RETRY_HOURS are read (the database's clock; a test's moved clock runs ahead of it), not
  * the whole history of one run a minute.
  */
-export async function latestCloseFailures(execute: Execute, { since }: { since: Date }): Promise<Map<string, { at: Date; error: string }>> {
+export async function latestCloseFailures(
+  execute: Execute,
+  { since }: { since: Date },
+): Promise<Map<string, { at: Date; error: string }>> {
   const rows = (await execute(
     `select distinct on (f->>'orderId') f->>'orderId' as order_id, f->>'error' as error, (r.result->>'now')::timestamptz as at
        from stablecoin_reconcile_run r
        cross join lateral jsonb_array_elements(case when jsonb_typeof(r.result->'unfinishedOrders'->'failed') = 'array' then r.result->'unfinishedOrders'->'failed' else '[]'::jsonb end) f
       where r.deleted_at is null and r.created_at > now() - make_interval(hours => ?) and (r.result->>'now')::timestamptz >= ?
       order by f->>'orderId', (r.result->>'now')::timestamptz desc`,
-    [CLOSE_RETRY_HOURS, since]
+    [CLOSE_RETRY_HOURS, since],
   )) as Array<{ order_id: string; error: string; at: Date }>
   return new Map(rows.map((row) => [row.order_id, { at: new Date(row.at), error: row.error }]))
 }
@@ -93,7 +106,7 @@ const HOUR_MS = 3_600_000
  */
 export async function overdueUnfinishedOrders(
   execute: Execute,
-  { now, graceHours, limit, paymentRowId }: { now: Date; graceHours: number; limit: number; paymentRowId?: string }
+  { now, graceHours, limit, paymentRowId }: { now: Date; graceHours: number; limit: number; paymentRowId?: string },
 ): Promise<OverdueUnfinishedOrder[]> {
   const failures = await latestCloseFailures(execute, { since: new Date(now.getTime() - CLOSE_RETRY_HOURS * HOUR_MS) })
   // Every overdue order was placed before now minus the grace, whatever its last transfer.
@@ -104,7 +117,11 @@ export async function overdueUnfinishedOrders(
     paymentRowId,
   })
   return rows.flatMap((payment) => {
-    const facts = { status: payment.status, orderPlacedAt: new Date(payment.order_placed_at), lastTransferAt: payment.last_transfer_at && new Date(payment.last_transfer_at) }
+    const facts = {
+      status: payment.status,
+      orderPlacedAt: new Date(payment.order_placed_at),
+      lastTransferAt: payment.last_transfer_at && new Date(payment.last_transfer_at),
+    }
     const verdict = unfinishedOrderOf({ facts, now, graceHours })
     return verdict?.overdue ? [{ ...verdict, payment, closeFailure: failures.get(payment.order_id) ?? null }] : []
   })

@@ -4,10 +4,20 @@ import { PENDING_WALLET_REQUEST_MS, type SentPaymentRecord } from "../sent-payme
 
 const NOW = 1_000_000_000
 const none: SentPaymentRecord = { pendingSince: null, sent: [] }
-const sent = (baseUnits: string): SentPaymentRecord => ({ pendingSince: null, sent: [{ txHash: "0xaa", baseUnits, at: NOW }] })
+const sent = (baseUnits: string): SentPaymentRecord => ({
+  pendingSince: null,
+  sent: [{ txHash: "0xaa", baseUnits, at: NOW }],
+})
 
 function buildPayment(over: Partial<PublicStablecoinPayment> = {}): PublicStablecoinPayment {
-  return { phase: "waiting", txHash: null, received: null, remaining: null, amount: { baseUnits: "100", display: "0.0001" } , ...over } as PublicStablecoinPayment
+  return {
+    phase: "waiting",
+    txHash: null,
+    received: null,
+    remaining: null,
+    amount: { baseUnits: "100", display: "0.0001" },
+    ...over,
+  } as PublicStablecoinPayment
 }
 
 describe("isPayOffered", () => {
@@ -26,11 +36,23 @@ describe("isPayOffered", () => {
     expect(isPayOffered(buildPayment({ txHash: "0xbb" }), none, NOW)).toBe(false)
   })
   it("not in progress phases", () => {
-    for (const phase of ["detected", "confirming", "paid", "order_placed", "overpaid"] as const) expect(isPayOffered(buildPayment({ phase }), none, NOW)).toBe(false)
+    for (const phase of ["detected", "confirming", "paid", "order_placed", "overpaid"] as const)
+      expect(isPayOffered(buildPayment({ phase }), none, NOW)).toBe(false)
   })
   it("underpaid: the remaining amount only once the store counted everything this browser sent", () => {
-    const underpaid = (received: string) => buildPayment({ phase: "underpaid", received: { baseUnits: received, display: "" }, remaining: { baseUnits: "40", display: "", paymentUri: null } })
+    const underpaid = (received: string) =>
+      buildPayment({
+        phase: "underpaid",
+        received: { baseUnits: received, display: "" },
+        remaining: { baseUnits: "40", display: "", paymentUri: null },
+      })
     expect(isPayOffered(underpaid("60"), sent("60"), NOW)).toBe(true)
-    expect(isPayOffered(underpaid("60"), { pendingSince: null, sent: [...sent("60").sent, { txHash: "0xcc", baseUnits: "40", at: NOW }] }, NOW)).toBe(false)
+    expect(
+      isPayOffered(
+        underpaid("60"),
+        { pendingSince: null, sent: [...sent("60").sent, { txHash: "0xcc", baseUnits: "40", at: NOW }] },
+        NOW,
+      ),
+    ).toBe(false)
   })
 })

@@ -2,7 +2,15 @@ import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import { orderPaymentStateOf } from "../order-payment-state"
 
 const buildPayment = (over: Partial<PublicStablecoinPayment> & { captured?: boolean }) =>
-  ({ phase: "order_placed", status: "confirming", remaining: null, surplus: null, refunds: [], token: { symbol: "USDC", address: "0x", decimals: 6 }, ...over }) as PublicStablecoinPayment
+  ({
+    phase: "order_placed",
+    status: "confirming",
+    remaining: null,
+    surplus: null,
+    refunds: [],
+    token: { symbol: "USDC", address: "0x", decimals: 6 },
+    ...over,
+  }) as PublicStablecoinPayment
 
 describe("orderPaymentStateOf", () => {
   it("an order placed while the transfer confirms is not paid: the view keeps the payment's phase until the capture", () => {
@@ -22,16 +30,35 @@ describe("orderPaymentStateOf", () => {
   })
   it("a canceled order whose payment arrived says canceled, even captured, with what is owed back", () => {
     const refunds = [
-      { amount: { baseUnits: "20000000", display: "20" }, reason: "order_canceled" as const, state: "sent" as const, txHash: "0xaa" },
-      { amount: { baseUnits: "5000000", display: "5" }, reason: "order_canceled" as const, state: "due" as const, txHash: null },
+      {
+        amount: { baseUnits: "20000000", display: "20" },
+        reason: "order_canceled" as const,
+        state: "sent" as const,
+        txHash: "0xaa",
+      },
+      {
+        amount: { baseUnits: "5000000", display: "5" },
+        reason: "order_canceled" as const,
+        state: "due" as const,
+        txHash: null,
+      },
     ]
-    expect(orderPaymentStateOf(buildPayment({ phase: "order_canceled", status: "swept", refunds, captured: true }))).toMatchObject({
+    expect(
+      orderPaymentStateOf(buildPayment({ phase: "order_canceled", status: "swept", refunds, captured: true })),
+    ).toMatchObject({
       status: "canceled",
       refund: { amount: { baseUnits: "25000000", display: "25" }, refunded: false },
     })
   })
   it("a merchant's partial refund of a paid order keeps it paid (the refund is listed beside the receipt)", () => {
-    const refunds = [{ amount: { baseUnits: "5000000", display: "5" }, reason: "merchant" as const, state: "due" as const, txHash: null }]
+    const refunds = [
+      {
+        amount: { baseUnits: "5000000", display: "5" },
+        reason: "merchant" as const,
+        state: "due" as const,
+        txHash: null,
+      },
+    ]
     expect(orderPaymentStateOf(buildPayment({ status: "swept", refunds, captured: true })).status).toBe("paid")
   })
 })

@@ -25,40 +25,76 @@ const baseUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port
 
 describe("createStablecoinStoreClient", () => {
   it("through the storefront's js-sdk client: its publishable key and its configured headers, JSON body", async () => {
-    const sdk = new Medusa({ baseUrl: baseUrl(), publishableKey: "pk_from_sdk", globalHeaders: { "x-medusa-locale": "de-DE" } })
+    const sdk = new Medusa({
+      baseUrl: baseUrl(),
+      publishableKey: "pk_from_sdk",
+      globalHeaders: { "x-medusa-locale": "de-DE" },
+    })
     const client = createStablecoinStoreClient({ sdk })
     answer = { status: 200, body: { payment: null, withheld: null } }
     await expect(client.getCartPayment("cart_1")).resolves.toEqual({ payment: null, withheld: null })
     answer = { status: 200, body: {} }
-    await client.startSession({ cart: { id: "cart_1", payment_collection: { id: "paycol_1" } }, rail: "deposit", token: "USDC", chainId: 8453 })
-    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /store/stablecoin/carts/cart_1/payment", "POST /store/payment-collections/paycol_1/payment-sessions"])
+    await client.startSession({
+      cart: { id: "cart_1", payment_collection: { id: "paycol_1" } },
+      rail: "deposit",
+      token: "USDC",
+      chainId: 8453,
+    })
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /store/stablecoin/carts/cart_1/payment",
+      "POST /store/payment-collections/paycol_1/payment-sessions",
+    ])
     expect(seen[0]!.headers["x-publishable-api-key"]).toBe("pk_from_sdk")
     expect(seen[0]!.headers["x-medusa-locale"]).toBe("de-DE")
-    expect(JSON.parse(seen[1]!.body)).toEqual({ provider_id: "pp_stablecoin-deposit_stablecoin", data: { token: "USDC", chainId: 8453 } })
+    expect(JSON.parse(seen[1]!.body)).toEqual({
+      provider_id: "pp_stablecoin-deposit_stablecoin",
+      data: { token: "USDC", chainId: 8453 },
+    })
   })
 
   it("a refund address goes to the store's own route, never into the session's data; a refusal keeps its status", async () => {
     const client = createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "pk_1" })
     answer = { status: 200, body: { refundAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } }
-    await expect(client.setRefundAddress("cart_1", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8")).resolves.toEqual({ refundAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" })
-    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /store/stablecoin/carts/cart_1/payment/refund-address"])
+    await expect(client.setRefundAddress("cart_1", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8")).resolves.toEqual({
+      refundAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    })
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "POST /store/stablecoin/carts/cart_1/payment/refund-address",
+    ])
     expect(JSON.parse(seen[0]!.body)).toEqual({ refundAddress: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8" })
-    answer = { status: 400, body: { type: "invalid_data", message: "Invalid request: refundAddress must be a 0x-prefixed 20-byte hex address" } }
-    await expect(client.setRefundAddress("cart_1", "0x1")).rejects.toMatchObject({ status: 400, message: expect.stringContaining("refundAddress") })
+    answer = {
+      status: 400,
+      body: {
+        type: "invalid_data",
+        message: "Invalid request: refundAddress must be a 0x-prefixed 20-byte hex address",
+      },
+    }
+    await expect(client.setRefundAddress("cart_1", "0x1")).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("refundAddress"),
+    })
   })
 
   /** What the plugin's error handler answers (lib/errors/storefront-error-answer.ts). */
   const busy = {
     status: 409,
     headers: { "retry-after": "2" },
-    body: { code: "stablecoin_busy", type: "conflict", message: "[stablecoin_busy] The payment is being updated. Try again in 2 s." },
+    body: {
+      code: "stablecoin_busy",
+      type: "conflict",
+      message: "[stablecoin_busy] The payment is being updated. Try again in 2 s.",
+    },
   }
 
   it("the js-sdk keeps only the status and the message of a failed answer: the code and the wait must travel in it", async () => {
     const sdk = new Medusa({ baseUrl: baseUrl(), publishableKey: "pk" })
     answer = busy
     const error = await sdk.client.fetch("/store/stablecoin/options").catch((e: unknown) => e)
-    expect({ ...(error as object), message: (error as Error).message }).toEqual({ status: 409, statusText: "Conflict", message: busy.body.message })
+    expect({ ...(error as object), message: (error as Error).message }).toEqual({
+      status: 409,
+      statusText: "Conflict",
+      message: busy.body.message,
+    })
   })
 
   it("through the js-sdk: a refusal keeps its status, the plugin's code and its wait", async () => {
@@ -66,16 +102,38 @@ describe("createStablecoinStoreClient", () => {
     answer = busy
     const error = await client.getOptions().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StoreRequestError)
-    expect(error).toMatchObject({ status: 409, code: "stablecoin_busy", retryAfterMs: 2000, message: "The payment is being updated. Try again in 2 s." })
+    expect(error).toMatchObject({
+      status: 409,
+      code: "stablecoin_busy",
+      retryAfterMs: 2000,
+      message: "The payment is being updated. Try again in 2 s.",
+    })
   })
 
   it("with fetch: the code is the answer's `code` field, the wait its Retry-After header", async () => {
     const client = createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "pk" })
     answer = busy
-    await expect(client.getOptions()).rejects.toMatchObject({ status: 409, type: "conflict", code: "stablecoin_busy", retryAfterMs: 2000, message: "The payment is being updated. Try again in 2 s." })
-    answer = { status: 400, body: { code: "stablecoin_verification_failed", type: "payment_authorization_error", message: "Not verified." } }
-    await expect(client.getOptions()).rejects.toMatchObject({ status: 400, code: "stablecoin_verification_failed", retryAfterMs: null, message: "Not verified." })
-    answer = { status: 400, body: { code: "invalid_request_error", type: "invalid_data", message: "[stablecoin_busy] not the plugin's" } }
+    await expect(client.getOptions()).rejects.toMatchObject({
+      status: 409,
+      type: "conflict",
+      code: "stablecoin_busy",
+      retryAfterMs: 2000,
+      message: "The payment is being updated. Try again in 2 s.",
+    })
+    answer = {
+      status: 400,
+      body: { code: "stablecoin_verification_failed", type: "payment_authorization_error", message: "Not verified." },
+    }
+    await expect(client.getOptions()).rejects.toMatchObject({
+      status: 400,
+      code: "stablecoin_verification_failed",
+      retryAfterMs: null,
+      message: "Not verified.",
+    })
+    answer = {
+      status: 400,
+      body: { code: "invalid_request_error", type: "invalid_data", message: "[stablecoin_busy] not the plugin's" },
+    }
     await expect(client.getOptions()).rejects.toMatchObject({ status: 400, type: "invalid_data", code: null })
   })
 
@@ -84,7 +142,11 @@ describe("createStablecoinStoreClient", () => {
     answer = {
       status: 409,
       headers: { "retry-after": "3" },
-      body: { type: "not_allowed", code: "stablecoin_payment_not_in_flight", message: "[stablecoin_payment_not_in_flight] The stablecoin payment has not been seen yet. Try again in 3 s." },
+      body: {
+        type: "not_allowed",
+        code: "stablecoin_payment_not_in_flight",
+        message: "[stablecoin_payment_not_in_flight] The stablecoin payment has not been seen yet. Try again in 3 s.",
+      },
     }
     const waits: number[] = []
     const done = completeCartWhenInFlight({
@@ -101,8 +163,14 @@ describe("createStablecoinStoreClient", () => {
   })
 
   it("no backend URL: fails at once naming the variable, never a silent localhost default", () => {
-    expect(() => createStablecoinStoreClient({ baseUrl: "", publishableKey: "pk" })).toThrow(/no Medusa backend URL \(got ""\).*NEXT_PUBLIC_MEDUSA_BACKEND_URL/)
-    expect(() => createStablecoinStoreClient({ baseUrl: undefined as unknown as string, publishableKey: "pk" })).toThrow(/got null/)
-    expect(() => createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "" })).toThrow(/NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY/)
+    expect(() => createStablecoinStoreClient({ baseUrl: "", publishableKey: "pk" })).toThrow(
+      /no Medusa backend URL \(got ""\).*NEXT_PUBLIC_MEDUSA_BACKEND_URL/,
+    )
+    expect(() =>
+      createStablecoinStoreClient({ baseUrl: undefined as unknown as string, publishableKey: "pk" }),
+    ).toThrow(/got null/)
+    expect(() => createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "" })).toThrow(
+      /NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY/,
+    )
   })
 })

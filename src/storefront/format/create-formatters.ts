@@ -9,17 +9,24 @@ export type StablecoinFormatters = ReturnType<typeof createFormatters>
  * @example createFormatters("de-DE").token("27.135", "USDC", 6) // "27,135 USDC"
  */
 export function createFormatters(locale: string | undefined) {
-  const fiatDigits = (currency: string) => new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
+  const fiatDigits = (currency: string) =>
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
   return {
     locale,
     fiatDigits,
     fiat: (amount: number | string, currency: string, maximumFractionDigits?: number) =>
-      new Intl.NumberFormat(locale, { style: "currency", currency, ...(maximumFractionDigits === undefined ? {} : { maximumFractionDigits, minimumFractionDigits: Math.min(2, maximumFractionDigits) }) }).format(
-        typeof amount === "string" ? exact(amount) : amount
-      ),
+      new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency,
+        ...(maximumFractionDigits === undefined
+          ? {}
+          : { maximumFractionDigits, minimumFractionDigits: Math.min(2, maximumFractionDigits) }),
+      }).format(typeof amount === "string" ? exact(amount) : amount),
     /** A token amount (decimal string) with its symbol, every digit the payment has. */
-    token: (display: string, symbol: string, decimals: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: Math.min(decimals, 100) }).format(exact(display))} ${symbol}`,
-    time: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
+    token: (display: string, symbol: string, decimals: number) =>
+      `${new Intl.NumberFormat(locale, { maximumFractionDigits: Math.min(decimals, 100) }).format(exact(display))} ${symbol}`,
+    time: (iso: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
     /** Time left as m:ss (h:mm:ss past an hour), digits in the locale's numbering system. */
     countdown: (seconds: number) => {
       const s = Math.max(0, Math.floor(seconds))

@@ -19,7 +19,13 @@ export type ExchangeRateOfParameters = {
  * null for a zero amount.
  * @example exchangeRateOf({ fiatAmount: 25, fiatDecimals: 2, baseUnits: "27135000", tokenDecimals: 6 }) // "0.921319"
  */
-export function exchangeRateOf({ fiatAmount, fiatDecimals, baseUnits, tokenDecimals, precision = 6 }: ExchangeRateOfParameters): string | null {
+export function exchangeRateOf({
+  fiatAmount,
+  fiatDecimals,
+  baseUnits,
+  tokenDecimals,
+  precision = 6,
+}: ExchangeRateOfParameters): string | null {
   const units = parseBaseUnits(baseUnits)
   if (units === undefined || units === 0n || !Number.isFinite(fiatAmount)) return null
   // Medusa's totals are major units with at most the currency's digits: rounding them to minor units is exact.

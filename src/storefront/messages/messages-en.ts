@@ -17,29 +17,39 @@ export const messagesEn: StablecoinMessages = {
   status: {
     idle: "Choose how to pay; your price in stablecoins is fixed once you continue.",
     starting: "Getting your price and payment address…",
-    waiting: ({ rail, amount, network }) => (rail === "deposit" ? `Send exactly ${amount} on ${network} to the address below.` : `Pay ${amount} on ${network} from your wallet.`),
+    waiting: ({ rail, amount, network }) =>
+      rail === "deposit"
+        ? `Send exactly ${amount} on ${network} to the address below.`
+        : `Pay ${amount} on ${network} from your wallet.`,
     sentFromWallet: "Payment sent from your wallet. Waiting for the network to show it…",
     detected: "We see your payment. Waiting for the network to confirm it…",
-    confirming: ({ confirmations }) => `Your payment is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far).`,
+    confirming: ({ confirmations }) =>
+      `Your payment is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far).`,
     paid: "Payment confirmed. Your order is being placed…",
     orderPlaced: "Payment received. Your order is placed.",
     underpaid: ({ rail, received, remaining }) =>
       `We received ${received}; ${remaining} is still missing. ${rail === "deposit" ? "Send the rest to the same address." : "Pay the rest from your wallet."}`,
-    overpaid: ({ surplus }) => `You sent ${surplus} more than the total; the store will refund it. Your order is being placed.`,
+    overpaid: ({ surplus }) =>
+      `You sent ${surplus} more than the total; the store will refund it. Your order is being placed.`,
     expired: ({ rail, amount }) =>
       rail === "deposit"
         ? `The price hold has ended, but the address below still accepts ${amount}: a payment sent to it is credited.`
         : "The price hold has ended. Choose the token again to get a new price.",
     wrongToken: "A token this store does not accept arrived. Do not send more; contact the store to sort it out.",
     held: "This payment is on hold for a compliance review. Do not send more; the store will contact you.",
-    failed: "This payment could not be confirmed automatically. Do not send more; the store is looking into it and will contact you.",
+    failed:
+      "This payment could not be confirmed automatically. Do not send more; the store is looking into it and will contact you.",
     refused: "We could not verify this payment address. Nothing was sent.",
-    refusedNext: "Do not pay to any address you were given elsewhere. Reload the page to try again, or contact the store.",
+    refusedNext:
+      "Do not pay to any address you were given elsewhere. Reload the page to try again, or contact the store.",
   },
   errors: {
-    unverified: "The payment address could not be verified, so none is shown. Try again in a moment or choose another option.",
-    walletNotAvailable: "Paying from a browser wallet is not available on this network yet. Choose “Send to an address” instead.",
-    unsupportedCurrency: "This store's currency cannot be paid with stablecoins. Go back and choose another payment method.",
+    unverified:
+      "The payment address could not be verified, so none is shown. Try again in a moment or choose another option.",
+    walletNotAvailable:
+      "Paying from a browser wallet is not available on this network yet. Choose “Send to an address” instead.",
+    unsupportedCurrency:
+      "This store's currency cannot be paid with stablecoins. Go back and choose another payment method.",
     serviceBusy: "The payment service is busy. Try again in a moment.",
     network: "The store could not be reached. Check your connection; we keep trying.",
     generic: "Your payment could not be prepared. Try again, or choose another payment method.",
@@ -92,19 +102,30 @@ export const messagesEn: StablecoinMessages = {
       confirming_batch: "Confirm in your wallet: one confirmation allows the amount and pays it…",
       waiting_batch: "Your wallet is sending the payment. Waiting for the network to accept it…",
     },
-    overview: ["Connect your wallet", "Check the address and your balance", "Allow the amount (only if your wallet asks)", "Confirm the payment"],
-    overviewBatched: ["Connect your wallet", "Check the address and your balance", "Allow and pay with one confirmation"],
+    overview: [
+      "Connect your wallet",
+      "Check the address and your balance",
+      "Allow the amount (only if your wallet asks)",
+      "Confirm the payment",
+    ],
+    overviewBatched: [
+      "Connect your wallet",
+      "Check the address and your balance",
+      "Allow and pay with one confirmation",
+    ],
     overviewLabel: "Wallet steps",
     pay: ({ amount, wallet }) => `Pay ${amount} with ${wallet}`,
     noWallet: "No browser wallet found. Install one, or choose “Send to an address”.",
-    openElsewhere: "A payment request for this order is open in your wallet, perhaps from another tab. Confirm or reject it there.",
+    openElsewhere:
+      "A payment request for this order is open in your wallet, perhaps from another tab. Confirm or reject it there.",
     sent: "Sent from your wallet.",
     tryAgain: "Try again",
     errors: {
       no_wallet: () => "Your wallet shared no account. Unlock it and try again.",
       rejected: () => "You declined the request in your wallet. Nothing was sent; try again when ready.",
       wrong_chain: ({ network }) => `Switch your wallet to ${network} and try again.`,
-      insufficient_balance: ({ token, network }) => `This wallet does not hold enough ${token} on ${network}. Top it up, or use another wallet.`,
+      insufficient_balance: ({ token, network }) =>
+        `This wallet does not hold enough ${token} on ${network}. Top it up, or use another wallet.`,
       verification_failed: () => "We could not verify this payment address. Nothing was sent.",
       reverted: () => "The network refused the transaction. Nothing was paid; try again.",
       token_refuses_approval: ({ token, network, tokenAddress }) =>
@@ -119,10 +140,14 @@ export const messagesEn: StablecoinMessages = {
     time: "Paid on",
     transaction: "Transaction",
     viewTransaction: "View on the network's explorer",
-    surplus: ({ surplus, refunded }) => (refunded ? `You sent ${surplus} more than the total; the store has refunded it.` : `You sent ${surplus} more than the total; the store will refund it.`),
+    surplus: ({ surplus, refunded }) =>
+      refunded
+        ? `You sent ${surplus} more than the total; the store has refunded it.`
+        : `You sent ${surplus} more than the total; the store will refund it.`,
     confirming: ({ amount, network, confirmations }) =>
       `Your payment of ${amount} on ${network} is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far). Your order is placed and ships once it is confirmed.`,
-    underpaid: ({ remaining }) => `Your payment arrived short: ${remaining} is still to send to the same address. The order ships once it is paid.`,
+    underpaid: ({ remaining }) =>
+      `Your payment arrived short: ${remaining} is still to send to the same address. The order ships once it is paid.`,
     attention: "Your payment needs the store's attention. Do not send more; the store will contact you.",
     canceled: ({ amount, refunded }) =>
       refunded
@@ -142,7 +167,12 @@ export const messagesEn: StablecoinMessages = {
     invalid: "Enter an address of 0x followed by 40 hexadecimal characters, from a wallet you control.",
     failed: "The refund address could not be saved. Try again.",
     listTitle: "Refunds",
-    reasons: { merchant: "Refund", surplus: "Overpayment returned", order_canceled: "Canceled order", cart_completion_failed: "Order not placed" },
+    reasons: {
+      merchant: "Refund",
+      surplus: "Overpayment returned",
+      order_canceled: "Canceled order",
+      cart_completion_failed: "Order not placed",
+    },
     due: "To be sent by the store",
     sent: "Sent",
     kept: "Paid after refunds",

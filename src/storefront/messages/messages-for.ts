@@ -17,7 +17,8 @@ export function messagesFor(locale: string | undefined, override?: StablecoinMes
   const merged: Record<string, unknown> = { ...base }
   for (const [key, value] of Object.entries(override)) {
     const current = merged[key]
-    merged[key] = value && typeof value === "object" && current && typeof current === "object" ? { ...current, ...value } : value
+    merged[key] =
+      value && typeof value === "object" && current && typeof current === "object" ? { ...current, ...value } : value
   }
   return merged as StablecoinMessages
 }

@@ -133,4 +133,6 @@ export type StablecoinMessages = {
 }
 
 /** A partial override: any section, any sentence of it. */
-export type StablecoinMessagesOverride = { [K in keyof StablecoinMessages]?: StablecoinMessages[K] extends string ? string : Partial<StablecoinMessages[K]> }
+export type StablecoinMessagesOverride = {
+  [K in keyof StablecoinMessages]?: StablecoinMessages[K] extends string ? string : Partial<StablecoinMessages[K]>
+}

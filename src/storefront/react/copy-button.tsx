@@ -17,7 +17,9 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         setTimeout(() => setResult("idle"), 2000)
       }}
     >
-      <span aria-live="polite">{result === "copied" ? t.deposit.copied : result === "failed" ? t.deposit.copyFailed : t.deposit.copyButton}</span>
+      <span aria-live="polite">
+        {result === "copied" ? t.deposit.copied : result === "failed" ? t.deposit.copyFailed : t.deposit.copyButton}
+      </span>
     </button>
   )
 }

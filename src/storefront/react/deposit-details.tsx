@@ -17,7 +17,10 @@ export function DepositDetails({ payment }: { payment: PublicStablecoinPayment }
   const amount = f.token(toSend.display, payment.token.symbol, payment.token.decimals)
   return (
     <div className="stablecoin-payment__deposit">
-      <QrCode value={uri} label={t.deposit.qrLabel({ amount, network: payment.chain.name, address: payment.deposit.address })} />
+      <QrCode
+        value={uri}
+        label={t.deposit.qrLabel({ amount, network: payment.chain.name, address: payment.deposit.address })}
+      />
       <dl className="stablecoin-payment__facts">
         <dt>{payment.remaining ? t.deposit.remaining : t.deposit.amount}</dt>
         <dd>
@@ -36,7 +39,9 @@ export function DepositDetails({ payment }: { payment: PublicStablecoinPayment }
       <a className="stablecoin-payment__open-wallet stablecoin-payment__button" href={uri}>
         {t.deposit.openInWallet}
       </a>
-      <p className="stablecoin-payment__only">{t.deposit.onlyThis({ token: payment.token.symbol, network: payment.chain.name })}</p>
+      <p className="stablecoin-payment__only">
+        {t.deposit.onlyThis({ token: payment.token.symbol, network: payment.chain.name })}
+      </p>
     </div>
   )
 }

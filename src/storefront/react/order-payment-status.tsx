@@ -15,21 +15,21 @@ import { useStoreClient, type StoreAccessProps } from "./use-store-client"
 
 export type OrderPaymentStatusProps = StablecoinTextProps &
   StoreAccessProps & {
-  /**
-   * The same pinned trust roots as the payment step's: a payment that arrived short shows its
-   * address again here, and only once it proved out against them.
-   */
-  trustRoots: StorefrontTrustRoots | string | null | undefined
-  /** The cart the order was placed from (the store view is per cart). */
-  cartId: string
-  /** Default 3000 ms; polling stops once the payment is captured. */
-  pollIntervalMs?: number
-  explorerUrls?: Record<number, string>
-  /** Called when the payment's state on the order page changes (e.g. to title the page "canceled"). */
-  onStatusChange?: (status: OrderPaymentState["status"]) => void
-  unstyled?: boolean
-  className?: string
-}
+    /**
+     * The same pinned trust roots as the payment step's: a payment that arrived short shows its
+     * address again here, and only once it proved out against them.
+     */
+    trustRoots: StorefrontTrustRoots | string | null | undefined
+    /** The cart the order was placed from (the store view is per cart). */
+    cartId: string
+    /** Default 3000 ms; polling stops once the payment is captured. */
+    pollIntervalMs?: number
+    explorerUrls?: Record<number, string>
+    /** Called when the payment's state on the order page changes (e.g. to title the page "canceled"). */
+    onStatusChange?: (status: OrderPaymentState["status"]) => void
+    unstyled?: boolean
+    className?: string
+  }
 
 /**
  * The payment on the order's page: the order is placed as
@@ -46,7 +46,19 @@ export function OrderPaymentStatus({ locale, messages, ...props }: OrderPaymentS
   )
 }
 
-function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, trustRoots, pollIntervalMs = 3000, explorerUrls, onStatusChange, unstyled, className }: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
+function OrderPayment({
+  client: given,
+  sdk,
+  baseUrl,
+  publishableKey,
+  cartId,
+  trustRoots,
+  pollIntervalMs = 3000,
+  explorerUrls,
+  onStatusChange,
+  unstyled,
+  className,
+}: Omit<OrderPaymentStatusProps, keyof StablecoinTextProps>) {
   const { t, f, locale } = useStablecoinText()
   const client = useStoreClient({ client: given, sdk, baseUrl, publishableKey })
   const [state, setState] = useState<OrderPaymentState | null>(null)
@@ -65,7 +77,8 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
         // Keep the last state; the next tick may reach the store.
       }
       // A captured payment changes no more, except a refund the store has still to send.
-      if (live && (next?.status !== "paid" || next.payment.refunds.some((r) => r.state === "due"))) timer = setTimeout(() => void tick(), pollIntervalMs)
+      if (live && (next?.status !== "paid" || next.payment.refunds.some((r) => r.state === "due")))
+        timer = setTimeout(() => void tick(), pollIntervalMs)
     }
     void tick()
     return () => {
@@ -74,16 +87,18 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
     }
   }, [client, cartId, pollIntervalMs])
   const status = state?.status
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of status is news; a new callback identity is not
   useEffect(() => {
     if (status) onStatusChange?.(status)
-    // Only a change of status is news; a new callback identity is not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status])
   // The address of a short payment is shown only once proved, per distinct address and amount (polls repeat the same answer).
   const [proof, setProof] = useState<{ key: string; ok: boolean } | null>(null)
   const [loadAttempt, setLoadAttempt] = useState(0)
   const shortPayment = state?.status === "underpaid" && state.remaining && state.payment.deposit ? state.payment : null
-  const proofKey = shortPayment ? `${shortPayment.paymentId}:${shortPayment.deposit!.address}:${shortPayment.remaining!.baseUnits}` : null
+  const proofKey = shortPayment
+    ? `${shortPayment.paymentId}:${shortPayment.deposit!.address}:${shortPayment.remaining!.baseUnits}`
+    : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: proofKey names the payment, address and amount; a poll's new object with the same key is not a new proof
   useEffect(() => {
     if (!shortPayment || !proofKey) return
     let live = true
@@ -103,7 +118,6 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
       live = false
       clearTimeout(timer)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [proofKey, loadVerifier, loadAttempt])
   if (!state) return null
   const p = state.payment
@@ -115,27 +129,54 @@ function OrderPayment({ client: given, sdk, baseUrl, publishableKey, cartId, tru
     state.status === "canceled"
       ? t.receipt.canceled({ amount: amount(canceledAmountOf(p)), refunded: state.refund.refunded })
       : state.status === "paid"
-      ? t.status.orderPlaced
-      : state.status === "underpaid"
-        ? state.remaining
-          ? t.receipt.underpaid({ remaining: amount(state.remaining.display) })
-          : t.receipt.attention
-        : state.status === "attention"
-          ? t.receipt.attention
-          : t.receipt.confirming({ amount: amount((p.received ?? p.amount).display), network: p.chain.name, confirmations: p.confirmations })
+        ? t.status.orderPlaced
+        : state.status === "underpaid"
+          ? state.remaining
+            ? t.receipt.underpaid({ remaining: amount(state.remaining.display) })
+            : t.receipt.attention
+          : state.status === "attention"
+            ? t.receipt.attention
+            : t.receipt.confirming({
+                amount: amount((p.received ?? p.amount).display),
+                network: p.chain.name,
+                confirmations: p.confirmations,
+              })
   return (
-    <section className={["stablecoin-order-payment", className].filter(Boolean).join(" ")} data-status={state.status} lang={locale} aria-label={t.region}>
+    <section
+      className={["stablecoin-order-payment", className].filter(Boolean).join(" ")}
+      data-status={state.status}
+      lang={locale}
+      aria-label={t.region}
+    >
       {!unstyled && <StablecoinStyles />}
       <p className="stablecoin-order-payment__line" role="status" aria-live="polite">
         {line}
       </p>
-      {state.status !== "paid" && surplus && <p className="stablecoin-payment__surplus">{t.receipt.surplus({ surplus: amount(surplus), refunded: p.surplus?.refund === "sent" })}</p>}
-      {shortPayment && proof?.key === proofKey && (proof.ok ? <DepositDetails payment={p} /> : <p className="stablecoin-payment__error stablecoin-payment__refused">{t.status.refused} {t.status.refusedNext}</p>)}
+      {state.status !== "paid" && surplus && (
+        <p className="stablecoin-payment__surplus">
+          {t.receipt.surplus({ surplus: amount(surplus), refunded: p.surplus?.refund === "sent" })}
+        </p>
+      )}
+      {shortPayment &&
+        proof?.key === proofKey &&
+        (proof.ok ? (
+          <DepositDetails payment={p} />
+        ) : (
+          <p className="stablecoin-payment__error stablecoin-payment__refused">
+            {t.status.refused} {t.status.refusedNext}
+          </p>
+        ))}
       {state.status === "paid" && <PaymentReceipt payment={p} explorerUrl={explorerUrl} />}
       <RefundList payment={p} explorerUrl={explorerUrl} />
       {state.status !== "paid" && p.txHash && (
         <p className="stablecoin-order-payment__tx">
-          {t.receipt.transaction}: <TransactionLink chainId={p.chain.id} txHash={p.txHash} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />
+          {t.receipt.transaction}:{" "}
+          <TransactionLink
+            chainId={p.chain.id}
+            txHash={p.txHash}
+            label={t.receipt.viewTransaction}
+            explorerUrl={explorerUrl}
+          />
         </p>
       )}
     </section>

@@ -7,7 +7,13 @@ import { TransactionFact } from "./transaction-link"
  * The shopper's receipt once the store captured the payment: amount and token,
  * network, time, and the transaction linked to the network's explorer; a surplus says it is refunded.
  */
-export function PaymentReceipt({ payment, explorerUrl }: { payment: PublicStablecoinPayment; explorerUrl?: string | null }) {
+export function PaymentReceipt({
+  payment,
+  explorerUrl,
+}: {
+  payment: PublicStablecoinPayment
+  explorerUrl?: string | null
+}) {
   const { t, f } = useStablecoinText()
   const paid = payment.received ?? payment.amount
   return (
@@ -17,7 +23,8 @@ export function PaymentReceipt({ payment, explorerUrl }: { payment: PublicStable
         <div>
           <dt>{t.receipt.amount}</dt>
           <dd className="stablecoin-payment__receipt-amount" data-base-units={paid.baseUnits}>
-            <TokenIcon symbol={payment.token.symbol} /> {f.token(paid.display, payment.token.symbol, payment.token.decimals)}
+            <TokenIcon symbol={payment.token.symbol} />{" "}
+            {f.token(paid.display, payment.token.symbol, payment.token.decimals)}
           </dd>
         </div>
         <div>
@@ -34,10 +41,21 @@ export function PaymentReceipt({ payment, explorerUrl }: { payment: PublicStable
             </dd>
           </div>
         )}
-        <TransactionFact chainId={payment.chain.id} txHash={payment.txHash} term={t.receipt.transaction} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />
+        <TransactionFact
+          chainId={payment.chain.id}
+          txHash={payment.txHash}
+          term={t.receipt.transaction}
+          label={t.receipt.viewTransaction}
+          explorerUrl={explorerUrl}
+        />
       </dl>
       {payment.surplus && (
-        <p className="stablecoin-payment__surplus">{t.receipt.surplus({ surplus: f.token(payment.surplus.display, payment.token.symbol, payment.token.decimals), refunded: payment.surplus.refund === "sent" })}</p>
+        <p className="stablecoin-payment__surplus">
+          {t.receipt.surplus({
+            surplus: f.token(payment.surplus.display, payment.token.symbol, payment.token.decimals),
+            refunded: payment.surplus.refund === "sent",
+          })}
+        </p>
       )}
     </div>
   )

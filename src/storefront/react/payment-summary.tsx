@@ -10,7 +10,12 @@ import { useStablecoinText } from "./stablecoin-text"
 export function PaymentSummary({ payment }: { payment: PublicStablecoinPayment }) {
   const { t, f } = useStablecoinText()
   const currency = payment.fiat.currency
-  const rate = exchangeRateOf({ fiatAmount: payment.fiat.amount, fiatDecimals: f.fiatDigits(currency), baseUnits: payment.amount.baseUnits, tokenDecimals: payment.token.decimals })
+  const rate = exchangeRateOf({
+    fiatAmount: payment.fiat.amount,
+    fiatDecimals: f.fiatDigits(currency),
+    baseUnits: payment.amount.baseUnits,
+    tokenDecimals: payment.token.decimals,
+  })
   return (
     <dl className="stablecoin-payment__summary">
       <div>

@@ -23,29 +23,29 @@ import { WalletPay } from "./wallet-pay"
 
 export type StablecoinPaymentProps = StablecoinTextProps &
   StoreAccessProps & {
-  /** The Medusa cart (`HttpTypes.StoreCart` fits). */
-  cart: StablecoinCart
-  /**
-   * The merchant's pinned trust roots, fixed at build time (`npm run storefront:config` prints
-   * them, e.g. `process.env.NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS`). Never from a store answer;
-   * without them the component shows no address and offers no Pay button.
-   */
-  trustRoots: StorefrontTrustRoots | string | null | undefined
-  /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's page. */
-  onOrderPlaced: (orderId: string) => void
-  /** Rails to offer, in order (default both). */
-  rails?: Rail[]
-  /** Wallets to offer besides the discovered ones (a WalletConnect provider, a dev wallet). */
-  extraWallets?: DiscoveredWallet[]
-  pollIntervalMs?: number
-  /** The URL query parameter that names the cart once a payment exists (default "cart"); false leaves the URL alone. */
-  resumeParam?: string | false
-  /** Explorer base URL per chain id, for chains the defaults do not know. */
-  explorerUrls?: Record<number, string>
-  /** Leave out the built-in stylesheet (the classes and `data-status` stay). */
-  unstyled?: boolean
-  className?: string
-}
+    /** The Medusa cart (`HttpTypes.StoreCart` fits). */
+    cart: StablecoinCart
+    /**
+     * The merchant's pinned trust roots, fixed at build time (`npm run storefront:config` prints
+     * them, e.g. `process.env.NEXT_PUBLIC_STABLECOIN_TRUST_ROOTS`). Never from a store answer;
+     * without them the component shows no address and offers no Pay button.
+     */
+    trustRoots: StorefrontTrustRoots | string | null | undefined
+    /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's page. */
+    onOrderPlaced: (orderId: string) => void
+    /** Rails to offer, in order (default both). */
+    rails?: Rail[]
+    /** Wallets to offer besides the discovered ones (a WalletConnect provider, a dev wallet). */
+    extraWallets?: DiscoveredWallet[]
+    pollIntervalMs?: number
+    /** The URL query parameter that names the cart once a payment exists (default "cart"); false leaves the URL alone. */
+    resumeParam?: string | false
+    /** Explorer base URL per chain id, for chains the defaults do not know. */
+    explorerUrls?: Record<number, string>
+    /** Leave out the built-in stylesheet (the classes and `data-status` stay). */
+    unstyled?: boolean
+    className?: string
+  }
 
 /** A transfer was seen: no instructions (nothing more to send), only what arrived. */
 const PROGRESS_STATES: ReadonlyArray<CheckoutState["status"]> = ["detected", "confirming", "paid", "overpaid"]
@@ -64,22 +64,43 @@ export function StablecoinPayment({ locale, messages, ...props }: StablecoinPaym
   )
 }
 
-function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, baseUrl, publishableKey, rails = ["deposit", "connect"], extraWallets, pollIntervalMs, resumeParam = "cart", explorerUrls, unstyled, className }: Omit<StablecoinPaymentProps, keyof StablecoinTextProps>) {
+function PaymentStep({
+  cart,
+  trustRoots,
+  onOrderPlaced,
+  client: given,
+  sdk,
+  baseUrl,
+  publishableKey,
+  rails = ["deposit", "connect"],
+  extraWallets,
+  pollIntervalMs,
+  resumeParam = "cart",
+  explorerUrls,
+  unstyled,
+  className,
+}: Omit<StablecoinPaymentProps, keyof StablecoinTextProps>) {
   const { t, locale } = useStablecoinText()
   const client = useStoreClient({ client: given, sdk, baseUrl, publishableKey })
   const { controller, snapshot } = useCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs })
   const [options, setOptions] = useState<StablecoinStoreOptions | null>(null)
   const [changing, setChanging] = useState(false)
   useEffect(() => {
-    client.getOptions().then(setOptions, () => setOptions({ chains: [], defaultChainId: 0, defaultToken: "", refundAddress: "off" }))
+    client
+      .getOptions()
+      .then(setOptions, () => setOptions({ chains: [], defaultChainId: 0, defaultToken: "", refundAddress: "off" }))
   }, [client])
   const state = snapshot.checkout
   const payment = "payment" in state ? state.payment : null
   const shareUrl = useResumeUrl(cart.id, resumeParam, payment !== null)
   const payable = payment !== null && PAY_STATES.includes(state.status)
   // A new price is offered only while nothing was sent or seen for this payment (one payment per checkout).
-  const canRequote = payable && state.status !== "underpaid" && snapshot.canPay && payment.received === null && payment.txHash === null
-  const mustChoose = state.status === "idle" || (state.status === "failed" && state.error.retryable) || (state.status === "expired" && payment?.rail === "connect" && canRequote)
+  const canRequote =
+    payable && state.status !== "underpaid" && snapshot.canPay && payment.received === null && payment.txHash === null
+  const mustChoose =
+    state.status === "idle" ||
+    (state.status === "failed" && state.error.retryable) ||
+    (state.status === "expired" && payment?.rail === "connect" && canRequote)
   const choosing = (mustChoose || (changing && canRequote)) && options !== null
   // Deposit rail: asked while there is something to pay or it is on its way; connect rail: once the wallet that paid is known, prefilled with it.
   const refundMode = options?.refundAddress ?? "off"
@@ -96,7 +117,12 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
   }
 
   return (
-    <section className={["stablecoin-payment", className].filter(Boolean).join(" ")} data-status={state.status} aria-label={t.region} lang={locale}>
+    <section
+      className={["stablecoin-payment", className].filter(Boolean).join(" ")}
+      data-status={state.status}
+      aria-label={t.region}
+      lang={locale}
+    >
       {!unstyled && <StablecoinStyles />}
       <div className="stablecoin-payment__status" aria-live="polite" role="status">
         {refundFirst ? <p>{t.refund.required}</p> : <StatusLine state={state} wallet={snapshot.wallet} />}
@@ -116,13 +142,29 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
       {payment && payable && !choosing && (
         <>
           <PaymentSummary payment={payment} />
-          {state.status === "waiting" && snapshot.wallet.step !== "submitted" && !refundFirst && <QuoteCountdown expiresAt={payment.expiresAt} rail={payment.rail} />}
+          {state.status === "waiting" && snapshot.wallet.step !== "submitted" && !refundFirst && (
+            <QuoteCountdown expiresAt={payment.expiresAt} rail={payment.rail} />
+          )}
           {payment.deposit && !refundFirst && <DepositDetails payment={payment} />}
           {!refundFirst && (payment.connect || (payment.deposit && extraWallets && extraWallets.length > 0)) && (
-            <WalletPay controller={controller} payment={payment} wallet={snapshot.wallet} canPay={snapshot.canPay} extraWallets={extraWallets} />
+            <WalletPay
+              controller={controller}
+              payment={payment}
+              wallet={snapshot.wallet}
+              canPay={snapshot.canPay}
+              extraWallets={extraWallets}
+            />
           )}
           {/* After what to pay: optional, or (required) alone until it is saved. */}
-          {askRefund && <RefundAddress key={payment.paymentId} payment={payment} required={refundMode === "required"} prefill={snapshot.payer} onSave={controller.saveRefundAddress} />}
+          {askRefund && (
+            <RefundAddress
+              key={payment.paymentId}
+              payment={payment}
+              required={refundMode === "required"}
+              prefill={snapshot.payer}
+              onSave={controller.saveRefundAddress}
+            />
+          )}
           <div className="stablecoin-payment__actions">
             {canRequote && options && (
               <button type="button" className="stablecoin-payment__secondary" onClick={() => setChanging(true)}>
@@ -133,28 +175,54 @@ function PaymentStep({ cart, trustRoots, onOrderPlaced, client: given, sdk, base
           {shareUrl && <ContinueOnPhone url={shareUrl} />}
         </>
       )}
-      {payment && PROGRESS_STATES.includes(state.status) && <Progress payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />}
-      {payment && askRefund && !payable && <RefundAddress key={payment.paymentId} payment={payment} required={false} prefill={snapshot.payer} onSave={controller.saveRefundAddress} />}
-      {payment && state.status === "order_placed" && <PaymentReceipt payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />}
+      {payment && PROGRESS_STATES.includes(state.status) && (
+        <Progress payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />
+      )}
+      {payment && askRefund && !payable && (
+        <RefundAddress
+          key={payment.paymentId}
+          payment={payment}
+          required={false}
+          prefill={snapshot.payer}
+          onSave={controller.saveRefundAddress}
+        />
+      )}
+      {payment && state.status === "order_placed" && (
+        <PaymentReceipt payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />
+      )}
     </section>
   )
 }
 
 /** What arrived while it confirms: amount, network, the transaction. */
-function Progress({ payment, explorerUrl }: { payment: NonNullable<Extract<CheckoutState, { payment: unknown }>["payment"]>; explorerUrl?: string }) {
+function Progress({
+  payment,
+  explorerUrl,
+}: {
+  payment: NonNullable<Extract<CheckoutState, { payment: unknown }>["payment"]>
+  explorerUrl?: string
+}) {
   const { t, f } = useStablecoinText()
   const arrived = payment.received ?? payment.amount
   return (
     <dl className="stablecoin-payment__summary stablecoin-payment__progress">
       <div>
         <dt>{payment.received ? t.summary.received : t.summary.toPay}</dt>
-        <dd className="stablecoin-payment__token-amount">{f.token(arrived.display, payment.token.symbol, payment.token.decimals)}</dd>
+        <dd className="stablecoin-payment__token-amount">
+          {f.token(arrived.display, payment.token.symbol, payment.token.decimals)}
+        </dd>
       </div>
       <div>
         <dt>{t.summary.network}</dt>
         <dd>{payment.chain.name}</dd>
       </div>
-      <TransactionFact chainId={payment.chain.id} txHash={payment.txHash} term={t.receipt.transaction} label={t.receipt.viewTransaction} explorerUrl={explorerUrl} />
+      <TransactionFact
+        chainId={payment.chain.id}
+        txHash={payment.txHash}
+        term={t.receipt.transaction}
+        label={t.receipt.viewTransaction}
+        explorerUrl={explorerUrl}
+      />
     </dl>
   )
 }
@@ -162,7 +230,19 @@ function Progress({ payment, explorerUrl }: { payment: NonNullable<Extract<Check
 type Choice = { rail: Rail; chainId: number; token: string }
 
 /** Rail, network and token, from what the store offers; submitting asks for a price on the same cart. */
-function ChoiceForm({ options, rails, initial, onSubmit, onCancel }: { options: StablecoinStoreOptions; rails: Rail[]; initial: Choice | null; onSubmit: (c: { rail: Rail } & StablecoinSessionChoice) => void; onCancel?: () => void }) {
+function ChoiceForm({
+  options,
+  rails,
+  initial,
+  onSubmit,
+  onCancel,
+}: {
+  options: StablecoinStoreOptions
+  rails: Rail[]
+  initial: Choice | null
+  onSubmit: (c: { rail: Rail } & StablecoinSessionChoice) => void
+  onCancel?: () => void
+}) {
   const { t } = useStablecoinText()
   const [rail, setRail] = useState<Rail>(initial?.rail && rails.includes(initial.rail) ? initial.rail : rails[0]!)
   const [chainId, setChainId] = useState<number>(initial?.chainId ?? options.defaultChainId)
@@ -181,7 +261,8 @@ function ChoiceForm({ options, rails, initial, onSubmit, onCancel }: { options: 
         <legend>{t.choice.legend}</legend>
         {rails.map((r) => (
           <label key={r} className="stablecoin-payment__rail">
-            <input type="radio" name={ids.rail} value={r} checked={rail === r} onChange={() => setRail(r)} /> {t.choice.rails[r]}
+            <input type="radio" name={ids.rail} value={r} checked={rail === r} onChange={() => setRail(r)} />{" "}
+            {t.choice.rails[r]}
           </label>
         ))}
       </fieldset>

@@ -19,7 +19,10 @@ export type StablecoinTextProps = {
 /** Gives the components below one messages object and one set of formatters for the locale. */
 export function StablecoinTextProvider({ locale, messages, children }: StablecoinTextProps & { children: ReactNode }) {
   const resolved = locale ?? ((typeof document !== "undefined" && document.documentElement.lang) || "en")
-  const value = useMemo(() => ({ t: messagesFor(resolved, messages), f: createFormatters(resolved), locale: resolved }), [resolved, messages])
+  const value = useMemo(
+    () => ({ t: messagesFor(resolved, messages), f: createFormatters(resolved), locale: resolved }),
+    [resolved, messages],
+  )
   return <TextContext.Provider value={value}>{children}</TextContext.Provider>
 }
 

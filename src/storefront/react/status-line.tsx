@@ -22,15 +22,24 @@ export function StatusLine({ state, wallet }: { state: CheckoutState; wallet: Wa
   const payable = PAY_STATES.includes(state.status)
 
   if (payable && payment && wallet.step === "error") {
-    const text = wallet.error.code === "verification_failed" ? t.status.refused : t.wallet.errors[wallet.error.code]({ token: payment.token.symbol, network: payment.chain.name, tokenAddress: payment.token.address })
+    const text =
+      wallet.error.code === "verification_failed"
+        ? t.status.refused
+        : t.wallet.errors[wallet.error.code]({
+            token: payment.token.symbol,
+            network: payment.chain.name,
+            tokenAddress: payment.token.address,
+          })
     return (
       <p className="stablecoin-payment__error" role="alert">
         {text}
       </p>
     )
   }
-  if (payable && state.status !== "underpaid" && wallet.step === "submitted") return <p className="stablecoin-payment__sent">{t.status.sentFromWallet}</p>
-  if (payable && wallet.step !== "idle") return <p className="stablecoin-payment__step">{t.wallet.steps[wallet.step as WalletStep]}</p>
+  if (payable && state.status !== "underpaid" && wallet.step === "submitted")
+    return <p className="stablecoin-payment__sent">{t.status.sentFromWallet}</p>
+  if (payable && wallet.step !== "idle")
+    return <p className="stablecoin-payment__step">{t.wallet.steps[wallet.step as WalletStep]}</p>
 
   switch (state.status) {
     case "idle":
@@ -44,9 +53,24 @@ export function StatusLine({ state, wallet }: { state: CheckoutState; wallet: Wa
     case "order_placed":
       return <p className="stablecoin-payment__done">{t.status.orderPlaced}</p>
     case "waiting":
-      return <p>{t.status.waiting({ rail: state.payment.rail, amount: amountOf(state.payment, state.payment.amount.display), network: state.payment.chain.name })}</p>
+      return (
+        <p>
+          {t.status.waiting({
+            rail: state.payment.rail,
+            amount: amountOf(state.payment, state.payment.amount.display),
+            network: state.payment.chain.name,
+          })}
+        </p>
+      )
     case "expired":
-      return <p>{t.status.expired({ rail: state.payment.rail, amount: amountOf(state.payment, state.payment.amount.display) })}</p>
+      return (
+        <p>
+          {t.status.expired({
+            rail: state.payment.rail,
+            amount: amountOf(state.payment, state.payment.amount.display),
+          })}
+        </p>
+      )
     case "underpaid":
       return (
         <p>
@@ -70,7 +94,14 @@ export function StatusLine({ state, wallet }: { state: CheckoutState; wallet: Wa
     case "held":
       return <p className="stablecoin-payment__error">{t.status.held}</p>
     case "order_canceled":
-      return <p className="stablecoin-payment__error">{t.receipt.canceled({ amount: amountOf(state.payment, canceledAmountOf(state.payment)), refunded: canceledRefundOf(state.payment)?.refunded ?? false })}</p>
+      return (
+        <p className="stablecoin-payment__error">
+          {t.receipt.canceled({
+            amount: amountOf(state.payment, canceledAmountOf(state.payment)),
+            refunded: canceledRefundOf(state.payment)?.refunded ?? false,
+          })}
+        </p>
+      )
   }
 }
 

@@ -12,7 +12,11 @@ export type StoreAccessProps = {
 /** The given store client, else one made from `sdk`, else from the URL and key (it throws, naming the variable, when they are missing). */
 export function useStoreClient({ client, sdk, baseUrl, publishableKey }: StoreAccessProps): StablecoinStoreClient {
   return useMemo(
-    () => client ?? (sdk ? createStablecoinStoreClient({ sdk }) : createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" })),
-    [client, sdk, baseUrl, publishableKey]
+    () =>
+      client ??
+      (sdk
+        ? createStablecoinStoreClient({ sdk })
+        : createStablecoinStoreClient({ baseUrl: baseUrl ?? "", publishableKey: publishableKey ?? "" })),
+    [client, sdk, baseUrl, publishableKey],
   )
 }

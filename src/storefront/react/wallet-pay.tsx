@@ -8,9 +8,18 @@ import { useStablecoinText } from "./stablecoin-text"
 
 type Step = WalletState["step"]
 /** The wallet steps as the shopper sees them, and the controller steps each covers: one transaction per confirmation, */
-const OVERVIEW_STEPS: Step[][] = [["connecting", "switching_chain"], ["verifying", "checking_balance"], ["approving"], ["paying", "waiting_receipt", "submitted"]]
+const OVERVIEW_STEPS: Step[][] = [
+  ["connecting", "switching_chain"],
+  ["verifying", "checking_balance"],
+  ["approving"],
+  ["paying", "waiting_receipt", "submitted"],
+]
 /** or the approval and the payment in one batch (a wallet with EIP-5792 atomic batching). */
-const OVERVIEW_BATCHED_STEPS: Step[][] = [["connecting", "switching_chain"], ["verifying", "checking_balance"], ["confirming_batch", "waiting_batch", "submitted"]]
+const OVERVIEW_BATCHED_STEPS: Step[][] = [
+  ["connecting", "switching_chain"],
+  ["verifying", "checking_balance"],
+  ["confirming_batch", "waiting_batch", "submitted"],
+]
 const BATCH_STEPS: Step[] = ["confirming_batch", "waiting_batch"]
 const SEPARATE_STEPS: Step[] = ["approving", "paying", "waiting_receipt"]
 
@@ -55,7 +64,11 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
     setBatched(false)
     void controller.payWithWallet(w.provider)
   }
-  const amount = f.token(payment.remaining?.display ?? payment.amount.display, payment.token.symbol, payment.token.decimals)
+  const amount = f.token(
+    payment.remaining?.display ?? payment.amount.display,
+    payment.token.symbol,
+    payment.token.decimals,
+  )
   const current = wallet.step === "idle" || wallet.step === "error" ? null : wallet.step
   // The token refuses this wallet whatever it tries: no "Try again"; another wallet, or another token, can still pay.
   const refusedByToken = wallet.step === "error" && wallet.error.code === "token_refuses_approval"
@@ -76,14 +89,23 @@ export function WalletPay({ controller, payment, wallet, canPay, extraWallets = 
       {!sent && (wallet.step !== "error" || refusedByToken) && (
         <div className="stablecoin-payment__wallet-buttons">
           {offered.map((w) => (
-            <button key={w.info.uuid} type="button" className="stablecoin-payment__button" disabled={!canPay} aria-disabled={!canPay} onClick={() => pay(w)}>
+            <button
+              key={w.info.uuid}
+              type="button"
+              className="stablecoin-payment__button"
+              disabled={!canPay}
+              aria-disabled={!canPay}
+              onClick={() => pay(w)}
+            >
               {w.info.icon ? <img src={w.info.icon} alt="" width={20} height={20} /> : null}
               {t.wallet.pay({ amount, wallet: w.info.name })}
             </button>
           ))}
         </div>
       )}
-      {!sent && !canPay && wallet.step === "idle" && <p className="stablecoin-payment__hint">{t.wallet.openElsewhere}</p>}
+      {!sent && !canPay && wallet.step === "idle" && (
+        <p className="stablecoin-payment__hint">{t.wallet.openElsewhere}</p>
+      )}
       {wallet.step === "error" && !refusedByToken && chosen && canPay && (
         <button type="button" className="stablecoin-payment__button" onClick={() => pay(chosen)}>
           {t.wallet.tryAgain}

@@ -5,7 +5,8 @@ import { parseTrustRoots } from "./parse-trust-roots"
 import { verifyPaymentAgainstRoots, type VerifyPaymentAgainstRootsReturnType } from "./verify-payment-against-roots"
 
 /** The address-bearing fields of an answer: a verification holds while they do not change. */
-const fingerprintOf = (p: PublicStablecoinPayment) => JSON.stringify([p.paymentId, p.chain.id, p.token, p.amount, p.remaining, p.deposit, p.connect, p.verification])
+const fingerprintOf = (p: PublicStablecoinPayment) =>
+  JSON.stringify([p.paymentId, p.chain.id, p.token, p.amount, p.remaining, p.deposit, p.connect, p.verification])
 
 export type DisplayVerifier = ReturnType<typeof createDisplayVerifier>
 
@@ -25,7 +26,11 @@ export function createDisplayVerifier(trustRoots: StorefrontTrustRoots | string 
   const clientOf = (chainId: number): PublicClient | null => {
     const url = roots?.chains.find((c) => c.chainId === chainId)?.publicRpcUrl
     if (!url) return null
-    if (!publicClients.has(chainId)) publicClients.set(chainId, createPublicClient({ transport: http(url, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient)
+    if (!publicClients.has(chainId))
+      publicClients.set(
+        chainId,
+        createPublicClient({ transport: http(url, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient,
+      )
     return publicClients.get(chainId)!
   }
   return {

@@ -8,7 +8,9 @@ import type { DisplayVerifier } from "./create-display-verifier"
  * address and never skips its check. A failed fetch is not remembered: the next call fetches again.
  * @example const verifierOf = lazyDisplayVerifier(trustRoots); const { verify } = await verifierOf()
  */
-export function lazyDisplayVerifier(trustRoots: StorefrontTrustRoots | string | null | undefined): () => Promise<DisplayVerifier> {
+export function lazyDisplayVerifier(
+  trustRoots: StorefrontTrustRoots | string | null | undefined,
+): () => Promise<DisplayVerifier> {
   let loading: Promise<DisplayVerifier> | undefined
   return () =>
     (loading ??= import("./create-display-verifier.js").then(

@@ -29,19 +29,29 @@ export function parseTrustRoots(input: unknown): ParseTrustRootsReturnType {
   for (const [i, c] of (chains as Array<Record<string, unknown>>).entries()) {
     const at = `chains[${i}]`
     if (!isChainId(c?.chainId)) return err(`${at}.chainId must be a positive integer`)
-    if (typeof c.factory !== "string" || !isAddress(c.factory, { strict: false })) return err(`${at}.factory must be an address`)
-    if (typeof c.payout !== "string" || !isAddress(c.payout, { strict: false })) return err(`${at}.payout must be an address`)
+    if (typeof c.factory !== "string" || !isAddress(c.factory, { strict: false }))
+      return err(`${at}.factory must be an address`)
+    if (typeof c.payout !== "string" || !isAddress(c.payout, { strict: false }))
+      return err(`${at}.payout must be an address`)
     const tokens: StorefrontChainRoots["tokens"] = {}
-    for (const [symbol, t] of Object.entries((c.tokens ?? {}) as Record<string, { address?: unknown; decimals?: unknown }>)) {
+    for (const [symbol, t] of Object.entries(
+      (c.tokens ?? {}) as Record<string, { address?: unknown; decimals?: unknown }>,
+    )) {
       if (!TOKEN_SYMBOLS.includes(symbol as TokenSymbol)) return err(`${at}.tokens.${symbol} is not a known token`)
-      if (typeof t?.address !== "string" || !isAddress(t.address, { strict: false })) return err(`${at}.tokens.${symbol}.address must be an address`)
+      if (typeof t?.address !== "string" || !isAddress(t.address, { strict: false }))
+        return err(`${at}.tokens.${symbol}.address must be an address`)
       if (!isDecimals(t.decimals)) return err(`${at}.tokens.${symbol}.decimals must be an integer 0-36`)
       tokens[symbol as TokenSymbol] = { address: getAddress(t.address), decimals: t.decimals }
     }
     if (Object.keys(tokens).length === 0) return err(`${at}.tokens must pin at least one token`)
-    const publicRpcUrl = typeof c.publicRpcUrl === "string" && /^https?:\/\//.test(c.publicRpcUrl) ? c.publicRpcUrl : undefined
-    if (c.pool !== undefined && (typeof c.pool !== "string" || !isAddress(c.pool, { strict: false }))) return err(`${at}.pool must be an address`)
-    if (c.forwarderInitCodeHash !== undefined && (typeof c.forwarderInitCodeHash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(c.forwarderInitCodeHash)))
+    const publicRpcUrl =
+      typeof c.publicRpcUrl === "string" && /^https?:\/\//.test(c.publicRpcUrl) ? c.publicRpcUrl : undefined
+    if (c.pool !== undefined && (typeof c.pool !== "string" || !isAddress(c.pool, { strict: false })))
+      return err(`${at}.pool must be an address`)
+    if (
+      c.forwarderInitCodeHash !== undefined &&
+      (typeof c.forwarderInitCodeHash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(c.forwarderInitCodeHash))
+    )
       return err(`${at}.forwarderInitCodeHash must be a 32-byte hex string`)
     parsed.push({
       chainId: c.chainId,
@@ -49,7 +59,9 @@ export function parseTrustRoots(input: unknown): ParseTrustRootsReturnType {
       payout: getAddress(c.payout),
       tokens,
       ...(typeof c.pool === "string" ? { pool: getAddress(c.pool) } : {}),
-      ...(typeof c.forwarderInitCodeHash === "string" ? { forwarderInitCodeHash: c.forwarderInitCodeHash as `0x${string}` } : {}),
+      ...(typeof c.forwarderInitCodeHash === "string"
+        ? { forwarderInitCodeHash: c.forwarderInitCodeHash as `0x${string}` }
+        : {}),
       ...(publicRpcUrl ? { publicRpcUrl } : {}),
     })
   }

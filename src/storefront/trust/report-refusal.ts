@@ -9,5 +9,7 @@ export const UNVERIFIED_MESSAGE = "We could not verify this payment address. Not
  * @example reportRefusal(payment.paymentId, failure)
  */
 export function reportRefusal(paymentId: string, failure: TrustFailure): void {
-  console.error(`medusa-payment-stablecoin: payment ${paymentId} refused, check "${failure.check}" failed: expected ${failure.expected}, got ${failure.actual}. Nothing is shown and nothing is signed.`)
+  console.error(
+    `medusa-payment-stablecoin: payment ${paymentId} refused, check "${failure.check}" failed: expected ${failure.expected}, got ${failure.actual}. Nothing is shown and nothing is signed.`,
+  )
 }

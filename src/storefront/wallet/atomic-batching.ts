@@ -1,4 +1,11 @@
-import { AtomicityNotSupportedError, AtomicReadyWalletRejectedUpgradeError, BaseError, type Address, type Hex, type WalletClient } from "viem"
+import {
+  AtomicityNotSupportedError,
+  AtomicReadyWalletRejectedUpgradeError,
+  BaseError,
+  type Address,
+  type Hex,
+  type WalletClient,
+} from "viem"
 
 /** The EIP-5792 capabilities viem's getCapabilities returns: by chain id, 0 for every chain. */
 export type CapabilitiesByChain = Record<number, { atomic?: { status?: string } } | undefined>
@@ -19,7 +26,11 @@ export function batchesAtomically(capabilities: CapabilitiesByChain, chainId: nu
  * wallet_getCapabilities with 4200, -32601 or words of its own: any failure means "no", and the
  * payment goes in separate transactions, which every wallet can send.
  */
-export async function walletBatchesAtomically(wallet: WalletClient, account: Address, chainId: number): Promise<boolean> {
+export async function walletBatchesAtomically(
+  wallet: WalletClient,
+  account: Address,
+  chainId: number,
+): Promise<boolean> {
   try {
     return batchesAtomically((await wallet.getCapabilities({ account })) as CapabilitiesByChain, chainId)
   } catch {
@@ -33,7 +44,13 @@ export async function walletBatchesAtomically(wallet: WalletClient, account: Add
  * an atomic wallet may report a single receipt for the whole batch), null without receipts.
  * @example batchOutcome({ statusCode: 200, receipts: [{ status: "success", transactionHash }] }) // { paid: true, txHash }
  */
-export function batchOutcome({ statusCode, receipts = [] }: { statusCode: number; receipts?: ReadonlyArray<{ status: "success" | "reverted"; transactionHash: Hex }> }) {
+export function batchOutcome({
+  statusCode,
+  receipts = [],
+}: {
+  statusCode: number
+  receipts?: ReadonlyArray<{ status: "success" | "reverted"; transactionHash: Hex }>
+}) {
   return {
     paid: statusCode === 200 && receipts.length > 0 && receipts.every((receipt) => receipt.status === "success"),
     txHash: receipts.at(-1)?.transactionHash ?? null,
@@ -46,5 +63,9 @@ export function batchOutcome({ statusCode, receipts = [] }: { statusCode: number
  * atomicity it advertised (5760). Separate transactions can still pay.
  */
 export function declinedAtomicBatch(error: unknown): boolean {
-  return error instanceof BaseError && error.walk((e) => e instanceof AtomicReadyWalletRejectedUpgradeError || e instanceof AtomicityNotSupportedError) !== null
+  return (
+    error instanceof BaseError &&
+    error.walk((e) => e instanceof AtomicReadyWalletRejectedUpgradeError || e instanceof AtomicityNotSupportedError) !==
+      null
+  )
 }

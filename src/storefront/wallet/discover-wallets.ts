@@ -16,7 +16,10 @@ export type DiscoverWalletsParameters = {
  * @see https://eips.ethereum.org/EIPS/eip-6963
  * @example const wallets = await discoverWallets()
  */
-export async function discoverWallets({ timeoutMs = 300, target = globalThis.window }: DiscoverWalletsParameters = {}): Promise<DiscoveredWallet[]> {
+export async function discoverWallets({
+  timeoutMs = 300,
+  target = globalThis.window,
+}: DiscoverWalletsParameters = {}): Promise<DiscoveredWallet[]> {
   if (!target) return []
   const found = new Map<string, DiscoveredWallet>()
   const onAnnounce = (event: Event) => {

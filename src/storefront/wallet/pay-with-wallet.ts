@@ -1,4 +1,15 @@
-import { createPublicClient, createWalletClient, custom, defineChain, erc20Abi, getAddress, numberToHex, type Address, type Hex, type PublicClient } from "viem"
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  erc20Abi,
+  getAddress,
+  numberToHex,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem"
 import { poolAbi } from "../../lib/chain/abis"
 import { formatTokenAmount } from "../../lib/chain/format-token-amount"
 import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
@@ -67,30 +78,52 @@ export function amountToPay(payment: PublicStablecoinPayment): bigint {
  * comes back as a WalletError; nothing is retried here.
  * @example const paid = await payWithWallet({ provider: window.ethereum, payment, roots, onStep: console.log })
  */
-export async function payWithWallet({ provider, payment, roots, onStep = () => {}, onSent = () => {}, addChain, pollingIntervalMs = 1000 }: PayWithWalletParameters): PayWithWalletReturnType {
+export async function payWithWallet({
+  provider,
+  payment,
+  roots,
+  onStep = () => {},
+  onSent = () => {},
+  addChain,
+  pollingIntervalMs = 1000,
+}: PayWithWalletParameters): PayWithWalletReturnType {
   let sentHash: Hex | null = null
   try {
     onStep("connecting")
     const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[]
-    if (!accounts?.[0]) return { ok: false, error: { code: "no_wallet", message: "The wallet shared no account." }, sent: null }
+    if (!accounts?.[0])
+      return { ok: false, error: { code: "no_wallet", message: "The wallet shared no account." }, sent: null }
     const from = getAddress(accounts[0])
 
     const switched = await ensureChain(provider, payment.chain.id, addChain, onStep)
     if (switched) return { ok: false, error: switched, sent: null }
 
-    const client = createPublicClient({ transport: custom(provider), pollingInterval: pollingIntervalMs, cacheTime: 0 }) as PublicClient
+    const client = createPublicClient({
+      transport: custom(provider),
+      pollingInterval: pollingIntervalMs,
+      cacheTime: 0,
+    }) as PublicClient
     const wallet = createWalletClient({ account: from, transport: custom(provider) })
 
     onStep("verifying")
     const verified = await verifyPaymentAgainstRoots({ roots, payment, client })
     if (!verified.ok) {
       reportRefusal(payment.paymentId, verified.error)
-      return { ok: false, error: { code: "verification_failed", message: UNVERIFIED_MESSAGE, check: verified.error.check }, sent: null }
+      return {
+        ok: false,
+        error: { code: "verification_failed", message: UNVERIFIED_MESSAGE, check: verified.error.check },
+        sent: null,
+      }
     }
     const { token, amount, pool, depositAddress, paymentRef, decimals } = verified.value
 
     onStep("checking_balance")
-    const balance = await client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [from] })
+    const balance = await client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [from],
+    })
     if (balance < amount) {
       return {
         ok: false,
@@ -104,18 +137,40 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
 
     const mined = async (hash: Hex) => {
       onStep("waiting_receipt", { txHash: hash })
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS })
+      const receipt = await client.waitForTransactionReceipt({
+        hash,
+        pollingInterval: pollingIntervalMs,
+        timeout: RECEIPT_TIMEOUT_MS,
+      })
       return receipt.status === "success"
     }
 
     if (depositAddress) {
       onStep("paying")
-      sentHash = await wallet.writeContract({ chain: null, address: token, abi: erc20Abi, functionName: "transfer", args: [depositAddress, amount] })
+      sentHash = await wallet.writeContract({
+        chain: null,
+        address: token,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [depositAddress, amount],
+      })
     } else {
-      const allowance = await client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [from, pool] })
+      const allowance = await client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [from, pool],
+      })
       // A revert is the answer here, not a failure to retry (viem retries a wallet's unknown errors).
-      const simulator = createPublicClient({ transport: custom(provider, { retryCount: 0 }), cacheTime: 0 }) as PublicClient
-      const approvals = await approvalsBeforeDeposit({ allowance, amount, approves: simulateApprove(simulator, { token, owner: from, spender: pool }) })
+      const simulator = createPublicClient({
+        transport: custom(provider, { retryCount: 0 }),
+        cacheTime: 0,
+      }) as PublicClient
+      const approvals = await approvalsBeforeDeposit({
+        allowance,
+        amount,
+        approves: simulateApprove(simulator, { token, owner: from, spender: pool }),
+      })
       if (!approvals) {
         return {
           ok: false,
@@ -126,14 +181,28 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
           sent: null,
         }
       }
-      const approveCall = (value: bigint) => ({ address: token, abi: erc20Abi, functionName: "approve", args: [pool, value] }) as const
-      const depositCall = { address: pool, abi: poolAbi, functionName: "deposit", args: [token, amount, paymentRef] } as const
+      const approveCall = (value: bigint) =>
+        ({ address: token, abi: erc20Abi, functionName: "approve", args: [pool, value] }) as const
+      const depositCall = {
+        address: pool,
+        abi: poolAbi,
+        functionName: "deposit",
+        args: [token, amount, paymentRef],
+      } as const
 
       if (approvals.length > 0 && (await walletBatchesAtomically(wallet, from, payment.chain.id))) {
         onStep("confirming_batch")
         // sendCalls reads only the chain's id (wallet_sendCalls' chainId); ensureChain put the wallet on it.
-        const chain = defineChain({ id: payment.chain.id, name: payment.chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [] } } })
-        const calls = [...approvals.map((value) => ({ ...approveCall(value), to: token })), { ...depositCall, to: pool }]
+        const chain = defineChain({
+          id: payment.chain.id,
+          name: payment.chain.name,
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: { default: { http: [] } },
+        })
+        const calls = [
+          ...approvals.map((value) => ({ ...approveCall(value), to: token })),
+          { ...depositCall, to: pool },
+        ]
         // A declined upgrade or refused atomicity: nothing was sent, the separate transactions below follow.
         const batch = await wallet.sendCalls({ chain, forceAtomic: true, calls }).catch((error: unknown) => {
           if (declinedAtomicBatch(error)) return null
@@ -141,9 +210,19 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
         })
         if (batch) {
           onStep("waiting_batch")
-          const outcome = batchOutcome(await wallet.waitForCallsStatus({ id: batch.id, pollingInterval: pollingIntervalMs, timeout: RECEIPT_TIMEOUT_MS }))
+          const outcome = batchOutcome(
+            await wallet.waitForCallsStatus({
+              id: batch.id,
+              pollingInterval: pollingIntervalMs,
+              timeout: RECEIPT_TIMEOUT_MS,
+            }),
+          )
           if (!outcome.paid) {
-            return { ok: false, error: { code: "reverted", message: "The payment failed on-chain. Nothing was paid; try again." }, sent: outcome.txHash ? { txHash: outcome.txHash, reverted: true } : null }
+            return {
+              ok: false,
+              error: { code: "reverted", message: "The payment failed on-chain. Nothing was paid; try again." },
+              sent: outcome.txHash ? { txHash: outcome.txHash, reverted: true } : null,
+            }
           }
           onSent(outcome.txHash!, amount)
           return { ok: true, txHash: outcome.txHash!, from }
@@ -153,14 +232,23 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
       if (approvals.length > 0) onStep("approving")
       for (const value of approvals) {
         const approval = await wallet.writeContract({ chain: null, ...approveCall(value) })
-        if (!(await mined(approval))) return { ok: false, error: { code: "reverted", message: "The approval failed on-chain. Nothing was paid; try again." }, sent: null }
+        if (!(await mined(approval)))
+          return {
+            ok: false,
+            error: { code: "reverted", message: "The approval failed on-chain. Nothing was paid; try again." },
+            sent: null,
+          }
       }
       onStep("paying")
       sentHash = await wallet.writeContract({ chain: null, ...depositCall })
     }
     onSent(sentHash, amount)
     if (!(await mined(sentHash))) {
-      return { ok: false, error: { code: "reverted", message: "The payment transaction failed on-chain. Nothing was paid; try again." }, sent: { txHash: sentHash, reverted: true } }
+      return {
+        ok: false,
+        error: { code: "reverted", message: "The payment transaction failed on-chain. Nothing was paid; try again." },
+        sent: { txHash: sentHash, reverted: true },
+      }
     }
     return { ok: true, txHash: sentHash, from }
   } catch (error) {
@@ -169,7 +257,12 @@ export async function payWithWallet({ provider, payment, roots, onStep = () => {
 }
 
 /** Switches the wallet to `chainId`, adding the chain first when the wallet does not know it (4902). */
-async function ensureChain(provider: Eip1193Provider, chainId: number, addChain: PayWithWalletParameters["addChain"], onStep: (step: WalletStep) => void): Promise<WalletError | null> {
+async function ensureChain(
+  provider: Eip1193Provider,
+  chainId: number,
+  addChain: PayWithWalletParameters["addChain"],
+  onStep: (step: WalletStep) => void,
+): Promise<WalletError | null> {
   const current = Number(await provider.request({ method: "eth_chainId" }))
   if (current === chainId) return null
   onStep("switching_chain")
@@ -183,5 +276,7 @@ async function ensureChain(provider: Eip1193Provider, chainId: number, addChain:
     await provider.request({ method: "wallet_addEthereumChain", params: [{ chainId: hexId, ...params }] })
   }
   const now = Number(await provider.request({ method: "eth_chainId" }))
-  return now === chainId ? null : { code: "wrong_chain", message: `Your wallet is on chain ${now}; switch it to chain ${chainId} and try again.` }
+  return now === chainId
+    ? null
+    : { code: "wrong_chain", message: `Your wallet is on chain ${now}; switch it to chain ${chainId} and try again.` }
 }

@@ -30,9 +30,13 @@ function rpcCodeOf(error: unknown): number | undefined {
 export function walletErrorOf(error: unknown): WalletError {
   const code = rpcCodeOf(error)
   if (code === 4001 || (error as { name?: string })?.name === "UserRejectedRequestError") {
-    return { code: "rejected", message: "You declined the request in your wallet. Nothing was sent; try again when ready." }
+    return {
+      code: "rejected",
+      message: "You declined the request in your wallet. Nothing was sent; try again when ready.",
+    }
   }
   const e = error as Coded
-  const text = typeof e?.shortMessage === "string" ? e.shortMessage : typeof e?.message === "string" ? e.message : String(error)
+  const text =
+    typeof e?.shortMessage === "string" ? e.shortMessage : typeof e?.message === "string" ? e.message : String(error)
   return { code: "wallet_error", message: `The wallet reported an error: ${text.split("\n")[0]}` }
 }

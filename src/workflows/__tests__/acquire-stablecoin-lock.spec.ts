@@ -32,9 +32,17 @@ describe("acquireStablecoinLock", () => {
   it("waits for another holder and takes the keys once they are released", async () => {
     const locking = new InMemoryLockingProvider()
     const { container } = containerWith(locking)
-    const first = await acquireStablecoinLock(container, { keys: ["stablecoin-payment:pay_1"], timeoutSeconds: 1, leaseSeconds: 120 })
+    const first = await acquireStablecoinLock(container, {
+      keys: ["stablecoin-payment:pay_1"],
+      timeoutSeconds: 1,
+      leaseSeconds: 120,
+    })
     setTimeout(() => void releaseStablecoinLock(container, first), 400)
-    const second = await acquireStablecoinLock(container, { keys: ["stablecoin-payment:pay_1"], timeoutSeconds: 5, leaseSeconds: 120 })
+    const second = await acquireStablecoinLock(container, {
+      keys: ["stablecoin-payment:pay_1"],
+      timeoutSeconds: 5,
+      leaseSeconds: 120,
+    })
     expect(second.ownerId).not.toBe(first.ownerId)
   })
 
@@ -42,9 +50,21 @@ describe("acquireStablecoinLock", () => {
     const locking = new InMemoryLockingProvider()
     const { container, warnings } = containerWith(locking)
     await locking.acquire("cart_2", { ownerId: "someone", expire: 120 })
-    await expect(acquireStablecoinLock(container, { keys: ["stablecoin-payment:pay_2", "cart_2"], timeoutSeconds: 0.5, leaseSeconds: 120 })).rejects.toMatchObject({ name: "LockNotHadError", code: "lock_not_had", keys: ["stablecoin-payment:pay_2", "cart_2"] })
+    await expect(
+      acquireStablecoinLock(container, {
+        keys: ["stablecoin-payment:pay_2", "cart_2"],
+        timeoutSeconds: 0.5,
+        leaseSeconds: 120,
+      }),
+    ).rejects.toMatchObject({
+      name: "LockNotHadError",
+      code: "lock_not_had",
+      keys: ["stablecoin-payment:pay_2", "cart_2"],
+    })
     expect(warnings.join("\n")).toMatch(/was not had within 0.5 s/)
-    await expect(locking.acquire("stablecoin-payment:pay_2", { ownerId: "other", expire: 120 })).resolves.toBeUndefined()
+    await expect(
+      locking.acquire("stablecoin-payment:pay_2", { ownerId: "other", expire: 120 }),
+    ).resolves.toBeUndefined()
   })
 
   it("attacker: a stale holder whose lease ran out and was taken over cannot release the new holder's keys", async () => {

@@ -40,10 +40,13 @@ export const acquireStablecoinLockStep = createStep(
   },
   async (lock, { container }) => {
     if (lock) await releaseStablecoinLock(container, lock)
-  }
+  },
 )
 
-export async function acquireStablecoinLock(container: MedusaContainer, { keys, timeoutSeconds, leaseSeconds }: AcquireStablecoinLockStepInput): Promise<StablecoinLock> {
+export async function acquireStablecoinLock(
+  container: MedusaContainer,
+  { keys, timeoutSeconds, leaseSeconds }: AcquireStablecoinLockStepInput,
+): Promise<StablecoinLock> {
   const lock = { keys, ownerId: `stablecoin-${randomUUID()}` }
   if (!keys.length) return lock
   const locking = container.resolve(Modules.LOCKING)
@@ -56,7 +59,9 @@ export async function acquireStablecoinLock(container: MedusaContainer, { keys, 
       // A multi-key acquire can have taken some keys before failing on another: give them back.
       await locking.release(keys, { ownerId: lock.ownerId })
       if (Date.now() >= giveUpAt) {
-        container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: lock ${keys.join(", ")} was not had within ${timeoutSeconds} s; giving up this attempt.`)
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`stablecoin: lock ${keys.join(", ")} was not had within ${timeoutSeconds} s; giving up this attempt.`)
         throw new LockNotHadError(keys, timeoutSeconds, error)
       }
       if (!(await releaseEndedLeases(container, keys))) await sleep(RETRY_MS)
@@ -64,7 +69,10 @@ export async function acquireStablecoinLock(container: MedusaContainer, { keys, 
   }
 }
 
-export async function releaseStablecoinLock(container: MedusaContainer, { keys, ownerId }: StablecoinLock): Promise<void> {
+export async function releaseStablecoinLock(
+  container: MedusaContainer,
+  { keys, ownerId }: StablecoinLock,
+): Promise<void> {
   if (keys.length) await container.resolve(Modules.LOCKING).release(keys, { ownerId })
 }
 
@@ -84,14 +92,18 @@ async function releaseEndedLeases(container: MedusaContainer, keys: string[]): P
     (error: unknown) => {
       postgresLockingTable = undefined
       throw error
-    }
+    },
   )
   if (!(await postgresLockingTable)) return false
   const deleted: { rows: Array<{ id: string }> } = await pg.raw(
     `delete from locking where id in (${keys.map(() => "?").join(", ")}) and expiration is not null and expiration < now() returning id`,
-    keys
+    keys,
   )
   if (!deleted.rows.length) return false
-  container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: lock ${deleted.rows.map((r) => r.id).join(", ")} outlived its lease (its holder died); released it.`)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .warn(
+      `stablecoin: lock ${deleted.rows.map((r) => r.id).join(", ")} outlived its lease (its holder died); released it.`,
+    )
   return true
 }

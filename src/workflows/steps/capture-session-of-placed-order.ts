@@ -28,28 +28,39 @@ export type CaptureSessionOfPlacedOrderStepOutput = { paymentId: string | null; 
  */
 export const captureSessionOfPlacedOrderStep = createStep(
   captureSessionOfPlacedOrderStepId,
-  async ({ sessionId, orderId }: CaptureSessionOfPlacedOrderStepInput, { container }): Promise<StepResponse<CaptureSessionOfPlacedOrderStepOutput>> => {
+  async (
+    { sessionId, orderId }: CaptureSessionOfPlacedOrderStepInput,
+    { container },
+  ): Promise<StepResponse<CaptureSessionOfPlacedOrderStepOutput>> => {
     if (!orderId) return new StepResponse(null)
     const isCanceled = () => container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).isOrderCanceled(orderId)
     if (await isCanceled()) return new StepResponse({ paymentId: null, orderCanceled: true })
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const payment = await payments.authorizePaymentSession(sessionId, {})
-    if (!payment) throw new Error(`stablecoin: payment session ${sessionId} of order ${orderId} was not authorised although its confirmation is recorded`)
+    if (!payment)
+      throw new Error(
+        `stablecoin: payment session ${sessionId} of order ${orderId} was not authorised although its confirmation is recorded`,
+      )
     let captures = await payments.listCaptures({ payment_id: payment.id }, { select: ["id", "amount", "raw_amount"] })
     if (!captures.length) captures = (await payments.capturePayment({ payment_id: payment.id })).captures ?? []
 
     const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
-    const recorded = await orders.listOrderTransactions({ order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) }, { select: ["reference_id"] })
+    const recorded = await orders.listOrderTransactions(
+      { order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) },
+      { select: ["reference_id"] },
+    )
     const missing = captures
       .filter((capture) => !recorded.some((t) => t.reference_id === capture.id))
-      .map((capture): CreateOrderTransactionDTO => ({
-        order_id: orderId,
-        amount: capture.raw_amount ?? capture.amount,
-        currency_code: payment.currency_code,
-        reference: "capture",
-        reference_id: capture.id,
-      }))
+      .map(
+        (capture): CreateOrderTransactionDTO => ({
+          order_id: orderId,
+          amount: capture.raw_amount ?? capture.amount,
+          currency_code: payment.currency_code,
+          reference: "capture",
+          reference_id: capture.id,
+        }),
+      )
     if (missing.length) await orders.addOrderTransactions(missing)
     return new StepResponse({ paymentId: payment.id, orderCanceled: await isCanceled() })
-  }
+  },
 )

@@ -9,9 +9,14 @@ export const claimRefreshStepId = "claim-refresh-step"
  * `minIntervalMs` across every caller and instance; null when another caller did within it.
  * No compensation: the claim records that a read was taken.
  */
-export const claimRefreshStep = createStep(claimRefreshStepId, async ({ paymentRowId, minIntervalMs }: { paymentRowId: string; minIntervalMs: number }, { container }) => {
-  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const [row] = await module.listStablecoinPayments({ id: paymentRowId })
-  const claimed = !!row && (await module.claimRefresh(paymentRowId, minIntervalMs))
-  return new StepResponse<PolledPaymentRef | null>(claimed ? { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail } : null)
-})
+export const claimRefreshStep = createStep(
+  claimRefreshStepId,
+  async ({ paymentRowId, minIntervalMs }: { paymentRowId: string; minIntervalMs: number }, { container }) => {
+    const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const [row] = await module.listStablecoinPayments({ id: paymentRowId })
+    const claimed = !!row && (await module.claimRefresh(paymentRowId, minIntervalMs))
+    return new StepResponse<PolledPaymentRef | null>(
+      claimed ? { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail } : null,
+    )
+  },
+)

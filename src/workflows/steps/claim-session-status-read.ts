@@ -25,9 +25,12 @@ export const claimSessionStatusReadStep = createStep(
   async ({ sessionId, paymentId, minIntervalMs }: ClaimSessionStatusReadStepInput, { container }) => {
     const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const row = await module.findLedgerPayment({ paymentId })
-    if (!row || row.payment_session_id !== sessionId || row.confirmation || row.captured_at) return new StepResponse<PolledPaymentRef | null>(null)
+    if (!row || row.payment_session_id !== sessionId || row.confirmation || row.captured_at)
+      return new StepResponse<PolledPaymentRef | null>(null)
     const limit = storefrontReadLimit({ perSecond: module.options.storefrontReadsPerSecond, priority: true })
     const claimed = await module.claimStorefrontRead({ rowId: row.id, minIntervalMs, limit })
-    return new StepResponse<PolledPaymentRef | null>(claimed ? { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail } : null)
-  }
+    return new StepResponse<PolledPaymentRef | null>(
+      claimed ? { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail } : null,
+    )
+  },
 )

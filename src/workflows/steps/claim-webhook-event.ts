@@ -13,14 +13,17 @@ export type ClaimedWebhookEvent = { claim: string; event: WebhookEvent }
  * not exist, another holds it, or its payload no longer parses (then it is finished as ignored).
  * No compensation: a claim whose holder fails goes stale and is taken again.
  */
-export const claimWebhookEventStep = createStep(claimWebhookEventStepId, async ({ eventId }: { eventId: string }, { container }) => {
-  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const claimed = await module.claimWebhookEvent(eventId)
-  if (!claimed) return new StepResponse<ClaimedWebhookEvent | null>(null)
-  const parsed = parseWebhookEvent(JSON.stringify(claimed.payload))
-  if (!parsed.ok) {
-    await module.finishWebhookEvent(eventId, claimed.token, "ignored", describeError(parsed.error))
-    return new StepResponse<ClaimedWebhookEvent | null>(null)
-  }
-  return new StepResponse<ClaimedWebhookEvent | null>({ claim: claimed.token, event: parsed.value })
-})
+export const claimWebhookEventStep = createStep(
+  claimWebhookEventStepId,
+  async ({ eventId }: { eventId: string }, { container }) => {
+    const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const claimed = await module.claimWebhookEvent(eventId)
+    if (!claimed) return new StepResponse<ClaimedWebhookEvent | null>(null)
+    const parsed = parseWebhookEvent(JSON.stringify(claimed.payload))
+    if (!parsed.ok) {
+      await module.finishWebhookEvent(eventId, claimed.token, "ignored", describeError(parsed.error))
+      return new StepResponse<ClaimedWebhookEvent | null>(null)
+    }
+    return new StepResponse<ClaimedWebhookEvent | null>({ claim: claimed.token, event: parsed.value })
+  },
+)

@@ -43,7 +43,10 @@ const LOCK_WAIT_SECONDS = 5
  */
 export const closeUnfinishedOrdersStep = createStep(
   closeUnfinishedOrdersStepId,
-  async ({ now: nowIso, batchSize }: CloseUnfinishedOrdersStepInput, { container }): Promise<StepResponse<CloseUnfinishedOrdersStepOutput>> => {
+  async (
+    { now: nowIso, batchSize }: CloseUnfinishedOrdersStepInput,
+    { container },
+  ): Promise<StepResponse<CloseUnfinishedOrdersStepOutput>> => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const now = new Date(nowIso)
@@ -64,18 +67,25 @@ export const closeUnfinishedOrdersStep = createStep(
       else if (closed === "busy") output.deferred++
       else if (closed !== "gone") {
         output.failed.push({ orderId: order.payment.order_id, paymentRowId: order.payment.id, error: closed.error })
-        logger.warn(`stablecoin: overdue order ${order.payment.order_id} (payment ${order.payment.payment_id}, ${order.kind}) could not be canceled: ${closed.error}; it stays listed and is tried again in a day`)
+        logger.warn(
+          `stablecoin: overdue order ${order.payment.order_id} (payment ${order.payment.payment_id}, ${order.kind}) could not be canceled: ${closed.error}; it stays listed and is tried again in a day`,
+        )
       }
     }
     return new StepResponse(output)
-  }
+  },
 )
 
 /** canceled; gone: no longer overdue under the locks (captured, canceled, or a top-up); busy: the locks were held; or the failure. */
-async function closeUnderLocks(container: MedusaContainer, ledger: StablecoinModuleService, order: OverdueUnfinishedOrder, now: Date): Promise<"canceled" | "gone" | "busy" | { error: string }> {
+async function closeUnderLocks(
+  container: MedusaContainer,
+  ledger: StablecoinModuleService,
+  order: OverdueUnfinishedOrder,
+  now: Date,
+): Promise<"canceled" | "gone" | "busy" | { error: string }> {
   const { payment } = order
   const keys = [paymentLockKey(payment.payment_id), ...(payment.cart_id ? [cartLockKey(payment.cart_id)] : [])]
-  let lock
+  let lock: Awaited<ReturnType<typeof acquireStablecoinLock>>
   try {
     lock = await acquireStablecoinLock(container, { keys, timeoutSeconds: LOCK_WAIT_SECONDS, leaseSeconds: 120 })
   } catch (error) {
@@ -85,7 +95,10 @@ async function closeUnderLocks(container: MedusaContainer, ledger: StablecoinMod
   try {
     const [still] = await ledger.listOverdueUnfinishedOrders({ now, limit: 1, paymentRowId: payment.id })
     if (!still) return "gone"
-    const { errors } = await cancelOrderWorkflow(container).run({ input: { order_id: payment.order_id }, throwOnError: false })
+    const { errors } = await cancelOrderWorkflow(container).run({
+      input: { order_id: payment.order_id },
+      throwOnError: false,
+    })
     if (errors.length) return { error: errors.map((e) => describeError(e.error)).join("; ") }
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const what = `order ${payment.order_id}, awaiting payment ${payment.payment_id} (${order.kind}) since ${order.since.toISOString()}`
@@ -93,11 +106,15 @@ async function closeUnderLocks(container: MedusaContainer, ledger: StablecoinMod
       const refund = await ledger.oweBackForCanceledOrder(payment.id)
       logger.info(
         `stablecoin: canceled ${what}; ` +
-          (refund ? `${refund.tokenAmount} base units of ${refund.token} are owed back to ${refund.payerAddress ?? "the payer (not known yet)"}` : "nothing was received")
+          (refund
+            ? `${refund.tokenAmount} base units of ${refund.token} are owed back to ${refund.payerAddress ?? "the payer (not known yet)"}`
+            : "nothing was received"),
       )
     } catch (error) {
       // The order is canceled and no longer listed: this line is what is left to find the payment by.
-      logger.error(`stablecoin: canceled ${what}, but listing what it received as owed back failed (${describeError(error)}); list the refund by hand`)
+      logger.error(
+        `stablecoin: canceled ${what}, but listing what it received as owed back failed (${describeError(error)}); list the refund by hand`,
+      )
     }
     return "canceled"
   } catch (error) {

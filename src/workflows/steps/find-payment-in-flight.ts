@@ -5,7 +5,11 @@ import type { Hex } from "viem"
 import { readPaymentArrival } from "#src/lib/chain/read-payment-arrival"
 import { storefrontReadLimit } from "#src/lib/checkout/storefront-read-limit"
 import type { PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
-import { coversSession, decideSessionStatus, type DecideSessionStatusParameters } from "#src/lib/judgement/decide-session-status"
+import {
+  coversSession,
+  decideSessionStatus,
+  type DecideSessionStatusParameters,
+} from "#src/lib/judgement/decide-session-status"
 import type { SessionBook } from "#src/lib/ledger/payment-books"
 import { compareWithIssued } from "#src/lib/judgement/compare-with-issued"
 import { isDustAmount } from "#src/lib/judgement/is-dust-amount"
@@ -50,50 +54,81 @@ export function isRecordedOnItsWay(book: SessionBook | null, policy: DecideSessi
  * transfer, the chain (the service lags it by a block). Only the payment the plugin issued for
  * this session, for the amount Medusa will capture, counts. It never captures.
  */
-export const findPaymentInFlightStep = createStep(findPaymentInFlightStepId, async ({ book, cartId }: FindPaymentInFlightStepInput, { container }) => {
-  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const none = (inFlight: boolean): StepResponse<FoundPaymentInFlight> => new StepResponse({ inFlight, evidence: null })
-  if (isRecordedOnItsWay(book, module.options)) return none(true)
-  if (!coversSession(book)) return none(false)
-  const [row] = await module.listStablecoinPayments({ payment_id: book.payment.paymentId })
-  if (!row || row.payment_session_id !== book.sessionId) return none(false)
-  const seen = await seenOnItsWay(container, module, row)
-  if (!seen) return none(false)
-  return new StepResponse<FoundPaymentInFlight>({
-    inFlight: true,
-    evidence: {
-      paymentRowId: row.id,
-      cartId,
-      inFlight: { sessionId: book.sessionId, paymentId: row.payment_id, seenBy: seen.seenBy, status: seen.status, observedAt: new Date().toISOString() },
-    },
-  })
-})
+export const findPaymentInFlightStep = createStep(
+  findPaymentInFlightStepId,
+  async ({ book, cartId }: FindPaymentInFlightStepInput, { container }) => {
+    const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const none = (inFlight: boolean): StepResponse<FoundPaymentInFlight> =>
+      new StepResponse({ inFlight, evidence: null })
+    if (isRecordedOnItsWay(book, module.options)) return none(true)
+    if (!coversSession(book)) return none(false)
+    const [row] = await module.listStablecoinPayments({ payment_id: book.payment.paymentId })
+    if (!row || row.payment_session_id !== book.sessionId) return none(false)
+    const seen = await seenOnItsWay(container, module, row)
+    if (!seen) return none(false)
+    return new StepResponse<FoundPaymentInFlight>({
+      inFlight: true,
+      evidence: {
+        paymentRowId: row.id,
+        cartId,
+        inFlight: {
+          sessionId: book.sessionId,
+          paymentId: row.payment_id,
+          seenBy: seen.seenBy,
+          status: seen.status,
+          observedAt: new Date().toISOString(),
+        },
+      },
+    })
+  },
+)
 
-async function seenOnItsWay(container: MedusaContainer, module: StablecoinModuleService, row: LedgerPayment): Promise<Pick<PaymentInFlight, "seenBy" | "status"> | null> {
+async function seenOnItsWay(
+  container: MedusaContainer,
+  module: StablecoinModuleService,
+  row: LedgerPayment,
+): Promise<Pick<PaymentInFlight, "seenBy" | "status"> | null> {
   const recorded = row.status as ServiceStatus
   // A transfer below the merchant's share of the amount due is dust: recorded as received, never a reason to place the order.
   const isDust = (received: string | bigint | null) =>
-    received !== null && isDustAmount({ received: BigInt(received), expected: BigInt(row.expected_amount), minShareBps: module.options.inFlightMinShareBps })
+    received !== null &&
+    isDustAmount({
+      received: BigInt(received),
+      expected: BigInt(row.expected_amount),
+      minShareBps: module.options.inFlightMinShareBps,
+    })
   if (NEVER_IN_FLIGHT.includes(recorded)) return null
-  if (IN_FLIGHT_STATUSES.includes(recorded) && !isDust(row.confirmed_amount)) return { seenBy: "ledger", status: recorded }
+  if (IN_FLIGHT_STATUSES.includes(recorded) && !isDust(row.confirmed_amount))
+    return { seenBy: "ledger", status: recorded }
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const limit = storefrontReadLimit({ perSecond: module.options.storefrontReadsPerSecond, priority: true })
-  if (!(await module.claimStorefrontRead({ rowId: row.id, minIntervalMs: UPSTREAM_LOOK_INTERVAL_MS, limit }))) return null
+  if (!(await module.claimStorefrontRead({ rowId: row.id, minIntervalMs: UPSTREAM_LOOK_INTERVAL_MS, limit })))
+    return null
 
   const askedId = row.rail === "deposit" && row.intent_id ? row.intent_id : row.payment_id
   // A completion does not wait out the service's Retry-After: it is answered 409 and asks again.
   const answer = await module.storefrontClient.poolDepositStatus({ id: askedId })
   if (answer.ok) {
-    const observation = observationFromStatusRecord({ paymentId: row.payment_id, askedId, record: answer.value, source: "refresh" })
+    const observation = observationFromStatusRecord({
+      paymentId: row.payment_id,
+      askedId,
+      record: answer.value,
+      source: "refresh",
+    })
     const contradictions = compareWithIssued(judgedPaymentOf(row), observation)
     if (contradictions.length) {
-      logger.warn(`stablecoin: the service's record of ${row.payment_id} contradicts the ledger (${contradictions.map((c) => c.field).join(", ")}); not taken as a payment on its way.`)
+      logger.warn(
+        `stablecoin: the service's record of ${row.payment_id} contradicts the ledger (${contradictions.map((c) => c.field).join(", ")}); not taken as a payment on its way.`,
+      )
       return null
     }
     if (NEVER_IN_FLIGHT.includes(answer.value.status)) return null
-    if (IN_FLIGHT_STATUSES.includes(answer.value.status) && !isDust(answer.value.confirmedAmount)) return { seenBy: "service", status: answer.value.status }
+    if (IN_FLIGHT_STATUSES.includes(answer.value.status) && !isDust(answer.value.confirmedAmount))
+      return { seenBy: "service", status: answer.value.status }
   } else {
-    logger.warn(`stablecoin: asking the service whether ${row.payment_id} is on its way failed (${answer.error.code}); the chain is asked instead.`)
+    logger.warn(
+      `stablecoin: asking the service whether ${row.payment_id} is on its way failed (${answer.error.code}); the chain is asked instead.`,
+    )
   }
 
   // The proof of the addresses the shopper was shown, as the provider recorded it when it issued the payment.
@@ -110,6 +145,9 @@ async function seenOnItsWay(container: MedusaContainer, module: StablecoinModule
     paymentRef: proof.paymentRef as Hex,
     lookbackBlocks: DEPOSIT_LOG_LOOKBACK_BLOCKS,
   })
-  if (!arrival.ok) logger.warn(`stablecoin: reading whether ${row.payment_id} arrived on chain ${row.chain_id} failed (${arrival.error.shortMessage}).`)
+  if (!arrival.ok)
+    logger.warn(
+      `stablecoin: reading whether ${row.payment_id} arrived on chain ${row.chain_id} failed (${arrival.error.shortMessage}).`,
+    )
   return arrival.ok && !isDust(arrival.value) ? { seenBy: "chain", status: null } : null
 }

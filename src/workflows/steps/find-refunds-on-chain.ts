@@ -42,7 +42,13 @@ type ChainOptions = PluginOptions["chains"][number]
 /** A due refund taken by this run, with the first block not yet read for it. */
 type Entry = { row: RefundScanRow; refund: LedgerRefund; firstBlock: bigint }
 /** One chain's reader for this run; block timestamps are read once each. */
-type Scanner = { container: MedusaContainer; ledger: StablecoinModuleService; client: PublicClient; chain: ChainOptions; timestampOf: (blockNumber: bigint) => Promise<bigint> }
+type Scanner = {
+  container: MedusaContainer
+  ledger: StablecoinModuleService
+  client: PublicClient
+  chain: ChainOptions
+  timestampOf: (blockNumber: bigint) => Promise<bigint>
+}
 
 /**
  * This step finds the transfers that settle due refunds, so the merchant types no hash
@@ -59,13 +65,30 @@ type Scanner = { container: MedusaContainer; ledger: StablecoinModuleService; cl
  */
 export const findRefundsOnChainStep = createStep(
   findRefundsOnChainStepId,
-  async ({ now, batchSize }: FindRefundsOnChainStepInput, { container }): Promise<StepResponse<FindRefundsOnChainStepOutput>> => {
+  async (
+    { now, batchSize }: FindRefundsOnChainStepInput,
+    { container },
+  ): Promise<StepResponse<FindRefundsOnChainStepOutput>> => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const { options } = ledger
-    const output: FindRefundsOnChainStepOutput = { scanned: 0, logRequests: 0, found: 0, nearMisses: 0, failedChains: 0 }
-    const claimed = await ledger.claimRefundScans({ now: new Date(now), everyMinutes: options.extraPayments.scanEveryMinutes, limit: batchSize ?? options.reconcile.batchSize })
-    const due = claimed.flatMap((row) => ledgerRefundsOf(row).flatMap((refund) => (refund.state === "due" && refundDestinationOf(refund) ? [{ row, refund }] : [])))
+    const output: FindRefundsOnChainStepOutput = {
+      scanned: 0,
+      logRequests: 0,
+      found: 0,
+      nearMisses: 0,
+      failedChains: 0,
+    }
+    const claimed = await ledger.claimRefundScans({
+      now: new Date(now),
+      everyMinutes: options.extraPayments.scanEveryMinutes,
+      limit: batchSize ?? options.reconcile.batchSize,
+    })
+    const due = claimed.flatMap((row) =>
+      ledgerRefundsOf(row).flatMap((refund) =>
+        refund.state === "due" && refundDestinationOf(refund) ? [{ row, refund }] : [],
+      ),
+    )
     output.scanned = due.length
     const byChain = new Map<number, typeof due>()
     for (const entry of due) byChain.set(entry.row.chain_id, [...(byChain.get(entry.row.chain_id) ?? []), entry])
@@ -76,7 +99,11 @@ export const findRefundsOnChainStep = createStep(
       if (!chain || !client) continue
       const timestamps = new Map<bigint, Promise<bigint>>()
       const timestampOf = (blockNumber: bigint) => {
-        if (!timestamps.has(blockNumber)) timestamps.set(blockNumber, client.getBlock({ blockNumber }).then((b) => b.timestamp))
+        if (!timestamps.has(blockNumber))
+          timestamps.set(
+            blockNumber,
+            client.getBlock({ blockNumber }).then((b) => b.timestamp),
+          )
         return timestamps.get(blockNumber)!
       }
       const scanner: Scanner = { container, ledger, client, chain, timestampOf }
@@ -87,23 +114,37 @@ export const findRefundsOnChainStep = createStep(
           // A first scan starts a lookback before the refund was recorded, never before its payment's addresses were verified.
           const firstBlock = refund.scannedToBlock
             ? BigInt(refund.scannedToBlock) + 1n
-            : await firstBlockAt({ timestampOf, from: BigInt(row.verification.blockNumber), to: head, timestamp: unixSecondsOf(refund.recordedAt) - REFUND_SCAN_LOOKBACK_SECONDS })
+            : await firstBlockAt({
+                timestampOf,
+                from: BigInt(row.verification.blockNumber),
+                to: head,
+                timestamp: unixSecondsOf(refund.recordedAt) - REFUND_SCAN_LOOKBACK_SECONDS,
+              })
           all.push({ row, refund, firstBlock })
         }
-        for (const group of groupScanBatches({ firstBlocks: all.map((e) => e.firstBlock), maxBlockRange: options.extraPayments.maxBlockRange })) {
-          const scanned = await scanGroup(scanner, group.map((i) => all[i]!), head)
+        for (const group of groupScanBatches({
+          firstBlocks: all.map((e) => e.firstBlock),
+          maxBlockRange: options.extraPayments.maxBlockRange,
+        })) {
+          const scanned = await scanGroup(
+            scanner,
+            group.map((i) => all[i]!),
+            head,
+          )
           output.logRequests += scanned.logRequests
           output.found += scanned.found
           output.nearMisses += scanned.nearMisses
         }
       } catch (e) {
         output.failedChains++
-        logger.warn(`stablecoin reconcile: scanning chain ${chainId} for refund transfers failed (${describeError(e)}); its refunds are scanned again on a later run`)
+        logger.warn(
+          `stablecoin reconcile: scanning chain ${chainId} for refund transfers failed (${describeError(e)}); its refunds are scanned again on a later run`,
+        )
       }
     }
     // No compensation: what it records are transfers the chain shows.
     return new StepResponse(output)
-  }
+  },
 )
 
 /**
@@ -111,7 +152,11 @@ export const findRefundsOnChainStep = createStep(
  * that settle them and records each refund's scanned-up-to block and near miss. A read that fails
  * throws: nothing moves.
  */
-async function scanGroup(scanner: Scanner, entries: Entry[], head: bigint): Promise<{ logRequests: number; found: number; nearMisses: number }> {
+async function scanGroup(
+  scanner: Scanner,
+  entries: Entry[],
+  head: bigint,
+): Promise<{ logRequests: number; found: number; nearMisses: number }> {
   const { ledger, client, chain, timestampOf } = scanner
   const settings = ledger.options.extraPayments
   const range = planScanRange({
@@ -139,9 +184,15 @@ async function scanGroup(scanner: Scanner, entries: Entry[], head: bigint): Prom
     transfers.push({ token, from, to, value, txHash, logIndex, blockNumber, minedAt: await timestampOf(blockNumber) })
   }
   const hashes = [...new Set(transfers.map((t) => t.txHash.toLowerCase()))]
-  const held = (await Promise.all(hashes.map(async (hash) => ((await ledger.findRefundsByTxHash(hash)).length ? hash : null)))).filter((h) => h !== null)
+  const held = (
+    await Promise.all(hashes.map(async (hash) => ((await ledger.findRefundsByTxHash(hash)).length ? hash : null)))
+  ).filter((h) => h !== null)
   const plan = planRefundMatches({
-    refunds: entries.map((e) => ({ refund: e.refund, tokenAddress: e.row.token_address as string, seenThrough: e.firstBlock - 1n })),
+    refunds: entries.map((e) => ({
+      refund: e.refund,
+      tokenAddress: e.row.token_address as string,
+      seenThrough: e.firstBlock - 1n,
+    })),
     transfers,
     senders: [chain.payout, ...chain.refundSenders],
     heldTxHashes: held,
@@ -158,7 +209,10 @@ async function scanGroup(scanner: Scanner, entries: Entry[], head: bigint): Prom
   entries.forEach((entry, index) => {
     if (tryAgain.has(index)) return
     const nearMiss = plan.nearMisses.find((n) => n.index === index)?.nearMiss
-    scansByRow.set(entry.row.id, [...(scansByRow.get(entry.row.id) ?? []), { refundId: entry.refund.id, scannedToBlock: range.toBlock.toString(), nearMiss }])
+    scansByRow.set(entry.row.id, [
+      ...(scansByRow.get(entry.row.id) ?? []),
+      { refundId: entry.refund.id, scannedToBlock: range.toBlock.toString(), nearMiss },
+    ])
   })
   for (const [rowId, scans] of scansByRow) await ledger.finishRefundScans(rowId, scans)
   return { logRequests: 1, found, nearMisses: plan.nearMisses.length }
@@ -170,12 +224,19 @@ async function scanGroup(scanner: Scanner, entries: Entry[], head: bigint): Prom
  * and checkRefundOnChain accepts it; then recordRefundSent, sent at the block's time. try_again: the
  * chain or the lock was not had, the refund stays where it was for a later run.
  */
-async function attachRefundTransfer({ container, ledger, client, chain }: Scanner, { row, refund }: Entry, transfer: SeenTransfer): Promise<"found" | "refused" | "try_again"> {
+async function attachRefundTransfer(
+  { container, ledger, client, chain }: Scanner,
+  { row, refund }: Entry,
+  transfer: SeenTransfer,
+): Promise<"found" | "refused" | "try_again"> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const txHash = transfer.txHash.toLowerCase()
   let lock: Awaited<ReturnType<typeof acquireStablecoinLock>>
   try {
-    lock = await acquireStablecoinLock(container, { keys: [paymentLockKey(row.payment_id), refundTxLockKey(txHash)], ...PAYMENT_LOCK_TIMING })
+    lock = await acquireStablecoinLock(container, {
+      keys: [paymentLockKey(row.payment_id), refundTxLockKey(txHash)],
+      ...PAYMENT_LOCK_TIMING,
+    })
   } catch (e) {
     if (isLockNotHadError(e)) return "try_again"
     throw e
@@ -183,14 +244,28 @@ async function attachRefundTransfer({ container, ledger, client, chain }: Scanne
   try {
     const current = ledgerRefundsOf(await ledger.retrieveStablecoinPayment(row.id)).find((r) => r.id === refund.id)
     if (current?.state !== "due" || (await ledger.findRefundsByTxHash(txHash)).length) return "refused"
-    const check = await checkRefundOnChain({ client, chain, tokenAddress: row.token_address as string, refund: current, txHash: txHash as Hex })
+    const check = await checkRefundOnChain({
+      client,
+      chain,
+      tokenAddress: row.token_address as string,
+      refund: current,
+      txHash: txHash as Hex,
+    })
     if (!check.ok) {
       if (check.rejection.code === "chain_unavailable") return "try_again"
-      logger.warn(`stablecoin reconcile: transfer ${txHash} found for refund ${refund.id} of ${row.payment_id} was refused on reading it again: ${check.rejection.message}`)
+      logger.warn(
+        `stablecoin reconcile: transfer ${txHash} found for refund ${refund.id} of ${row.payment_id} was refused on reading it again: ${check.rejection.message}`,
+      )
       return "refused"
     }
-    await ledger.recordRefundSent(row.id, refund.id, { txHash, sentAt: new Date(Number(transfer.minedAt) * 1000).toISOString(), sentFrom: check.sender })
-    logger.info(`stablecoin reconcile: refund ${refund.id} of ${row.payment_id} found on chain ${chain.chainId} in transaction ${txHash}; recorded as sent`)
+    await ledger.recordRefundSent(row.id, refund.id, {
+      txHash,
+      sentAt: new Date(Number(transfer.minedAt) * 1000).toISOString(),
+      sentFrom: check.sender,
+    })
+    logger.info(
+      `stablecoin reconcile: refund ${refund.id} of ${row.payment_id} found on chain ${chain.chainId} in transaction ${txHash}; recorded as sent`,
+    )
     return "found"
   } finally {
     await releaseStablecoinLock(container, lock)

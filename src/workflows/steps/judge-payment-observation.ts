@@ -46,12 +46,29 @@ export const judgePaymentObservationStep = createStep(
       if (confirmation?.sessionId !== row.payment_session_id) {
         // Not captured on the service's word through the plugin: shown to the merchant, never taken as paid.
         await module.updateLedgerPayment({ id: row.id, attention: "capture_unconfirmed" })
-        container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: Medusa payment ${medusaPayment.id} of ${row.payment_id} is captured without the plugin's confirmation; flagged capture_unconfirmed.`)
-        return new StepResponse<JudgedPaymentObservation, string | null>({ outcome: "capture_unconfirmed", paymentRowId: row.id, changed: row.attention !== "capture_unconfirmed", capture: null }, null)
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `stablecoin: Medusa payment ${medusaPayment.id} of ${row.payment_id} is captured without the plugin's confirmation; flagged capture_unconfirmed.`,
+          )
+        return new StepResponse<JudgedPaymentObservation, string | null>(
+          {
+            outcome: "capture_unconfirmed",
+            paymentRowId: row.id,
+            changed: row.attention !== "capture_unconfirmed",
+            capture: null,
+          },
+          null,
+        )
       }
       // Captured by an earlier attempt of the plugin's that died (or whose cart completion failed) before the ledger heard of it.
       capturedAt = medusaPayment.captured_at
-      await module.updateLedgerPayment({ id: row.id, captured_at: capturedAt, confirmed_by: confirmation.source, confirmed_at: new Date() })
+      await module.updateLedgerPayment({
+        id: row.id,
+        captured_at: capturedAt,
+        confirmed_by: confirmation.source,
+        confirmed_at: new Date(),
+      })
     }
     // A refund Medusa made on its own (a captured cart that could not complete) is owed to the payer: list it.
     if (medusaPayment?.refunds.length) await module.recordMedusaRefunds(row.id, medusaPayment)
@@ -61,7 +78,9 @@ export const judgePaymentObservationStep = createStep(
       payment: judgedPaymentOf(judged),
       observation,
       policy: module.options,
-      txHashHeldBy: observation.txHash ? await module.findTxHashHolder(row.chain_id, observation.txHash, row.payment_id) : null,
+      txHashHeldBy: observation.txHash
+        ? await module.findTxHashHolder(row.chain_id, observation.txHash, row.payment_id)
+        : null,
       sessionExpectsPayment: !!session && (await module.retrieveCurrentPaymentOfSession(session.id))?.id === row.id,
       settledOtherwise: !capturedAt && !!found?.settledOtherwise,
       orderCanceled: !!found?.orderCanceled,
@@ -70,33 +89,70 @@ export const judgePaymentObservationStep = createStep(
     if (!row.payment_session_id && judgement.outcome === "session_requoted") judgement.attention = "unknown_payment"
     const txHash = observation.txHash ?? row.tx_hash
     // The chain decides who paid: a payer the service names is compared with it, never used.
-    const chainPayer = judgement.status && txHash && !row.payer_address ? await readPayerFromChain(container, module, row, txHash) : null
+    const chainPayer =
+      judgement.status && txHash && !row.payer_address ? await readPayerFromChain(container, module, row, txHash) : null
     const knownPayer = chainPayer ?? row.payer_address
-    if (judgement.status && observation.payerAddress && knownPayer && observation.payerAddress.toLowerCase() !== knownPayer.toLowerCase()) {
-      judgement.mismatch.push({ field: "payerAddress", expected: `${knownPayer} (the transaction's sender)`, actual: observation.payerAddress })
+    if (
+      judgement.status &&
+      observation.payerAddress &&
+      knownPayer &&
+      observation.payerAddress.toLowerCase() !== knownPayer.toLowerCase()
+    ) {
+      judgement.mismatch.push({
+        field: "payerAddress",
+        expected: `${knownPayer} (the transaction's sender)`,
+        actual: observation.payerAddress,
+      })
       judgement.attention ??= "payer_mismatch"
     }
     const settledAttention = judgement.attention as AttentionKind | null
     if (judgement.capture) judgement.attention = "capture_pending"
     const update = ledgerUpdateFromJudgement(judged, observation, judgement, chainPayer)
-    const changed = Object.entries(update).some(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify((judged as Record<string, unknown>)[key] ?? null))
+    const changed = Object.entries(update).some(
+      ([key, value]) =>
+        JSON.stringify(value ?? null) !== JSON.stringify((judged as Record<string, unknown>)[key] ?? null),
+    )
     if (changed && !(await module.updateLedgerPaymentUnlessTxHeld(update))) {
       // Another payment took this transaction between the check above and the write: refused as a reused transaction.
-      const mismatch = { source: observation.source, eventId: observation.eventId, at: new Date().toISOString(), fields: [{ field: "txHash", expected: "a transaction no other payment was paid with", actual: String(observation.txHash) }] }
+      const mismatch = {
+        source: observation.source,
+        eventId: observation.eventId,
+        at: new Date().toISOString(),
+        fields: [
+          {
+            field: "txHash",
+            expected: "a transaction no other payment was paid with",
+            actual: String(observation.txHash),
+          },
+        ],
+      }
       await module.updateLedgerPayment({ id: row.id, attention: "tx_reused", mismatch })
-      return new StepResponse<JudgedPaymentObservation, string | null>({ outcome: "refused_tx_reused", paymentRowId: row.id, changed: true, capture: null }, null)
+      return new StepResponse<JudgedPaymentObservation, string | null>(
+        { outcome: "refused_tx_reused", paymentRowId: row.id, changed: true, capture: null },
+        null,
+      )
     }
     if (judgement.mismatch.length) {
-      container.resolve(ContainerRegistrationKeys.LOGGER).warn(
-        `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`
-      )
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`,
+        )
     }
     if (judgement.outcome === "order_canceled") await module.oweBackForCanceledOrder(row.id)
     const payerAddress = "payer_address" in update ? (update.payer_address ?? null) : row.payer_address
-    if (judgement.surplus && (judgement.capture || judgement.outcome === "already_captured" || judgement.outcome === "settled_otherwise")) {
+    if (
+      judgement.surplus &&
+      (judgement.capture || judgement.outcome === "already_captured" || judgement.outcome === "settled_otherwise")
+    ) {
       await module.addRefunds(row.id, [surplusRefund(row, judgement.surplus, payerAddress)])
     }
-    const result: JudgedPaymentObservation = { outcome: judgement.outcome, paymentRowId: row.id, changed, capture: null }
+    const result: JudgedPaymentObservation = {
+      outcome: judgement.outcome,
+      paymentRowId: row.id,
+      changed,
+      capture: null,
+    }
     if (judgement.capture && session) {
       const confirmation: PaymentConfirmation = {
         sessionId: session.id,
@@ -112,13 +168,22 @@ export const judgePaymentObservationStep = createStep(
         eventId: observation.eventId,
         confirmedAt: new Date().toISOString(),
       }
-      result.capture = { paymentRowId: row.id, session: { id: session.id, amount: session.amount, currency_code: session.currency_code }, cart: found!.cart, confirmation, settledAttention }
+      result.capture = {
+        paymentRowId: row.id,
+        session: { id: session.id, amount: session.amount, currency_code: session.currency_code },
+        cart: found!.cart,
+        confirmation,
+        settledAttention,
+      }
     }
     return new StepResponse<JudgedPaymentObservation, string | null>(result, result.capture ? row.id : null)
   },
   async (captureRowId, { container }) => {
-    if (captureRowId) await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).updateLedgerPayment({ id: captureRowId, attention: "capture_failed" })
-  }
+    if (captureRowId)
+      await container
+        .resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+        .updateLedgerPayment({ id: captureRowId, attention: "capture_failed" })
+  },
 )
 
 /**
@@ -127,14 +192,29 @@ export const judgePaymentObservationStep = createStep(
  * of the token transfer to the verified forwarder (deposit) or pool (connect). Best effort: a
  * down RPC leaves it unknown for now, and never stops a capture.
  */
-async function readPayerFromChain(container: MedusaContainer, module: StablecoinModuleService, row: LedgerPayment, txHash: string): Promise<string | null> {
+async function readPayerFromChain(
+  container: MedusaContainer,
+  module: StablecoinModuleService,
+  row: LedgerPayment,
+  txHash: string,
+): Promise<string | null> {
   const proof = verificationOf(row)
   const client = module.rpcClient(row.chain_id)
   const recipient = proof?.rail === "deposit" ? proof.forwarder : proof?.pool
   if (!proof || !client || !recipient) return null
-  const read = await readPaymentPayer({ client, chainId: row.chain_id, txHash: txHash as Hex, token: proof.token, recipient })
+  const read = await readPaymentPayer({
+    client,
+    chainId: row.chain_id,
+    txHash: txHash as Hex,
+    token: proof.token,
+    recipient,
+  })
   if (read.ok) return read.value
-  container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: the payer of ${row.payment_id} could not be read from chain ${row.chain_id} (${read.error.shortMessage}); it is read again at the next observation.`)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .warn(
+      `stablecoin: the payer of ${row.payment_id} could not be read from chain ${row.chain_id} (${read.error.shortMessage}); it is read again at the next observation.`,
+    )
   return null
 }
 

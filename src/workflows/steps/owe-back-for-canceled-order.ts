@@ -11,12 +11,19 @@ export type OweBackForCanceledOrderStepInput = { paymentRowId: string; orderId: 
  * flags the row order_canceled (the module's oweBackForCanceledOrder), so money that arrived for
  * an order the merchant will not ship is never kept silently. A warning names the order.
  */
-export const oweBackForCanceledOrderStep = createStep(oweBackForCanceledOrderStepId, async ({ paymentRowId, orderId }: OweBackForCanceledOrderStepInput, { container }) => {
-  const refund = await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).oweBackForCanceledOrder(paymentRowId)
-  if (refund) {
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`stablecoin: a payment arrived for canceled order ${orderId ?? "(unknown)"}; ${refund.tokenAmount} base units of ${refund.token} are owed back to ${refund.payerAddress ?? "the payer (not known yet)"}.`)
-  }
-  return new StepResponse(refund)
-})
+export const oweBackForCanceledOrderStep = createStep(
+  oweBackForCanceledOrderStepId,
+  async ({ paymentRowId, orderId }: OweBackForCanceledOrderStepInput, { container }) => {
+    const refund = await container
+      .resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+      .oweBackForCanceledOrder(paymentRowId)
+    if (refund) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `stablecoin: a payment arrived for canceled order ${orderId ?? "(unknown)"}; ${refund.tokenAmount} base units of ${refund.token} are owed back to ${refund.payerAddress ?? "the payer (not known yet)"}.`,
+        )
+    }
+    return new StepResponse(refund)
+  },
+)

@@ -33,8 +33,13 @@ export type PlaceOrderUnderCartLockStepOutput = {
  */
 export const placeOrderUnderCartLockStep = createStep(
   placeOrderUnderCartLockStepId,
-  async ({ sessionId, cartId, orderId }: PlaceOrderUnderCartLockStepInput, { container, idempotencyKey }): Promise<StepResponse<PlaceOrderUnderCartLockStepOutput>> => {
-    const placedBefore = orderId ?? (cartId ? await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).retrieveOrderOfCart(cartId) : null)
+  async (
+    { sessionId, cartId, orderId }: PlaceOrderUnderCartLockStepInput,
+    { container, idempotencyKey },
+  ): Promise<StepResponse<PlaceOrderUnderCartLockStepOutput>> => {
+    const placedBefore =
+      orderId ??
+      (cartId ? await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).retrieveOrderOfCart(cartId) : null)
     if (placedBefore || !cartId) return new StepResponse({ placed: false, awaitingCapture: placedBefore })
     const { errors } = await completeCartWorkflow(container).run({
       input: { id: cartId },
@@ -43,8 +48,10 @@ export const placeOrderUnderCartLockStep = createStep(
     })
     if (errors.length) {
       const reason = errors.map((e) => e.error?.message ?? String(e.error)).join("; ")
-      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: cart ${cartId} of confirmed payment session ${sessionId} could not be completed: ${reason}`)
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`stablecoin: cart ${cartId} of confirmed payment session ${sessionId} could not be completed: ${reason}`)
     }
     return new StepResponse({ placed: !errors.length, awaitingCapture: null })
-  }
+  },
 )

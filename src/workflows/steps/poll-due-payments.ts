@@ -49,21 +49,47 @@ const finalStatuses = {
  */
 export const pollDuePaymentsStep = createStep(
   pollDuePaymentsStepId,
-  async ({ now: nowIso, batchSize }: PollDuePaymentsStepInput, { container }): Promise<StepResponse<PollDuePaymentsStepOutput>> => {
+  async (
+    { now: nowIso, batchSize }: PollDuePaymentsStepInput,
+    { container },
+  ): Promise<StepResponse<PollDuePaymentsStepOutput>> => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const { options } = ledger
     const now = new Date(nowIso)
     const holder = randomUUID()
-    const claimed = await ledger.claimDuePayments({ holder, now, limit: batchSize ?? options.reconcile.batchSize, finalStatuses })
-    const output: PollDuePaymentsStepOutput = { selected: claimed.length, polled: 0, updated: 0, captured: 0, stopped: 0, failed: 0, rateLimited: false, retryAfterMs: null, serviceUnreachable: false }
+    const claimed = await ledger.claimDuePayments({
+      holder,
+      now,
+      limit: batchSize ?? options.reconcile.batchSize,
+      finalStatuses,
+    })
+    const output: PollDuePaymentsStepOutput = {
+      selected: claimed.length,
+      polled: 0,
+      updated: 0,
+      captured: 0,
+      stopped: 0,
+      failed: 0,
+      rateLimited: false,
+      retryAfterMs: null,
+      serviceUnreachable: false,
+    }
 
     const schedule = async (payment: ClaimedPaymentRow, final: boolean, attention?: string) => {
       const attempts = payment.poll_attempts + 1
-      const next = final ? null : nextPollAt({ attempts, createdAt: new Date(payment.created_at), now, settings: options.reconcile })
+      const next = final
+        ? null
+        : nextPollAt({ attempts, createdAt: new Date(payment.created_at), now, settings: options.reconcile })
       const reason = final ? "final_status" : next ? null : "max_age"
       if (reason === "max_age") output.stopped++
-      await ledger.finishPoll(payment.id, holder, { poll_attempts: attempts, last_polled_at: now, next_poll_at: next, polling_stopped_reason: reason, attention })
+      await ledger.finishPoll(payment.id, holder, {
+        poll_attempts: attempts,
+        last_polled_at: now,
+        next_poll_at: next,
+        polling_stopped_reason: reason,
+        attention,
+      })
     }
 
     await runWithConcurrency({
@@ -84,7 +110,9 @@ export const pollDuePaymentsStep = createStep(
               output.serviceUnreachable = true
               return "stop"
             }
-            logger.warn(`stablecoin reconcile: polling ${payment.payment_id} failed (${polled.error.code}); retried on its schedule`)
+            logger.warn(
+              `stablecoin reconcile: polling ${payment.payment_id} failed (${polled.error.code}); retried on its schedule`,
+            )
             output.polled++
             output.failed++
             await schedule(payment, false)
@@ -104,8 +132,11 @@ export const pollDuePaymentsStep = createStep(
       },
     })
     // Whatever was not polled (a 429 or an unreachable service stopped the run) is released still due; finished polls released their own claims.
-    await ledger.releasePollClaims(claimed.map((p) => p.id), holder)
+    await ledger.releasePollClaims(
+      claimed.map((p) => p.id),
+      holder,
+    )
     // No compensation: each poll records what the service said, which stays true.
     return new StepResponse(output)
-  }
+  },
 )

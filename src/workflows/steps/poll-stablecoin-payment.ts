@@ -26,7 +26,7 @@ export async function pollStablecoinPayment(
   container: MedusaContainer,
   payment: PolledPaymentRef,
   source: Exclude<ObservationSource, "webhook">,
-  { forShopper = false }: { forShopper?: boolean } = {}
+  { forShopper = false }: { forShopper?: boolean } = {},
 ): Promise<PollStablecoinPaymentResult> {
   const askedId = payment.rail === "deposit" && payment.intent_id ? payment.intent_id : payment.payment_id
   const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
@@ -43,8 +43,13 @@ export type PollStablecoinPaymentStepOutput = { outcome: AppliedObservation["out
 /** This step polls one payment (pollStablecoinPayment); a service that did not answer is reported by its error code. */
 export const pollStablecoinPaymentStep = createStep(
   pollStablecoinPaymentStepId,
-  async ({ payment, source }: { payment: PolledPaymentRef; source: Exclude<ObservationSource, "webhook"> }, { container }) => {
+  async (
+    { payment, source }: { payment: PolledPaymentRef; source: Exclude<ObservationSource, "webhook"> },
+    { container },
+  ) => {
     const polled = await pollStablecoinPayment(container, payment, source)
-    return new StepResponse<PollStablecoinPaymentStepOutput>(polled.ok ? { outcome: polled.applied.outcome } : { error: polled.error.code })
-  }
+    return new StepResponse<PollStablecoinPaymentStepOutput>(
+      polled.ok ? { outcome: polled.applied.outcome } : { error: polled.error.code },
+    )
+  },
 )

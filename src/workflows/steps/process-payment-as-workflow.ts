@@ -16,18 +16,23 @@ export type ProcessPaymentAsWorkflowStepInput = { sessionId: string; amount: str
  * fail, and refund the capture. An error after Medusa captured is the next step's to report, not a
  * reason to retry. Nothing to do when the payment is captured already.
  */
-export const processPaymentAsWorkflowStep = createStep(processPaymentAsWorkflowStepId, async ({ sessionId, amount }: ProcessPaymentAsWorkflowStepInput, { container }) => {
-  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  if ((await module.retrieveSessionPayment(sessionId))?.captured_at) return new StepResponse(undefined)
-  const { errors } = await processPaymentWorkflow(container).run({
-    input: { action: PaymentActions.SUCCESSFUL, data: { session_id: sessionId, amount } },
-    throwOnError: false,
-  })
-  if (errors.length) {
-    const captured = (await module.retrieveSessionPayment(sessionId))?.captured_at
-    const reason = errors.map((e) => e.error?.message ?? String(e.error)).join("; ")
-    if (!captured) throw new Error(`stablecoin: Medusa did not capture payment session ${sessionId}: ${reason}`)
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`stablecoin: payment session ${sessionId} was captured, then processPaymentWorkflow failed: ${reason}`)
-  }
-  return new StepResponse(undefined)
-})
+export const processPaymentAsWorkflowStep = createStep(
+  processPaymentAsWorkflowStepId,
+  async ({ sessionId, amount }: ProcessPaymentAsWorkflowStepInput, { container }) => {
+    const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    if ((await module.retrieveSessionPayment(sessionId))?.captured_at) return new StepResponse(undefined)
+    const { errors } = await processPaymentWorkflow(container).run({
+      input: { action: PaymentActions.SUCCESSFUL, data: { session_id: sessionId, amount } },
+      throwOnError: false,
+    })
+    if (errors.length) {
+      const captured = (await module.retrieveSessionPayment(sessionId))?.captured_at
+      const reason = errors.map((e) => e.error?.message ?? String(e.error)).join("; ")
+      if (!captured) throw new Error(`stablecoin: Medusa did not capture payment session ${sessionId}: ${reason}`)
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`stablecoin: payment session ${sessionId} was captured, then processPaymentWorkflow failed: ${reason}`)
+    }
+    return new StepResponse(undefined)
+  },
+)

@@ -17,7 +17,10 @@ export type RecordPaymentFactStepInput = {
  * session's the fact names). The workflow holds the cart's lock around it. No compensation: it
  * records a fact that stays true.
  */
-export const recordPaymentFactStep = createStep(recordPaymentFactStepId, async ({ paymentRowId, fact }: RecordPaymentFactStepInput, { container }) => {
-  await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).recordPaymentFact(paymentRowId, fact)
-  return new StepResponse(undefined)
-})
+export const recordPaymentFactStep = createStep(
+  recordPaymentFactStepId,
+  async ({ paymentRowId, fact }: RecordPaymentFactStepInput, { container }) => {
+    await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).recordPaymentFact(paymentRowId, fact)
+    return new StepResponse(undefined)
+  },
+)

@@ -9,7 +9,11 @@ export const recordReconcileRunStep = createStep(
   recordReconcileRunStepId,
   async ({ startedAt, result }: { startedAt: string; result: Record<string, unknown> }, { container }) => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const run = await ledger.createStablecoinReconcileRuns({ started_at: new Date(startedAt), finished_at: new Date(), result })
+    const run = await ledger.createStablecoinReconcileRuns({
+      started_at: new Date(startedAt),
+      finished_at: new Date(),
+      result,
+    })
     return new StepResponse({ id: run.id })
-  }
+  },
 )

@@ -24,33 +24,60 @@ export type RecordedRefundSent =
  * refused. The same hash again for the same refund records nothing. No compensation: it records
  * a transfer the chain shows.
  */
-export const recordRefundSentStep = createStep(recordRefundSentStepId, async ({ paymentRowId, refundId, txHash }: RecordRefundSentStepInput, { container }) => {
-  const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-  const row = await module.retrieveStablecoinPayment(paymentRowId)
-  const refund = ledgerRefundsOf(row).find((r) => r.id === refundId)
-  if (!refund) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Refund ${refundId} was not found on stablecoin payment ${row.id}.`)
-  if (refund.state === "sent") {
-    if (refund.txHash?.toLowerCase() === txHash) return new StepResponse<RecordedRefundSent>({ recorded: false, alreadyRecorded: true })
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `tx_hash: refund ${refund.id} is already recorded as sent in transaction ${refund.txHash}; nothing to record. A second transfer to the payer is not a refund the ledger owes.`
+export const recordRefundSentStep = createStep(
+  recordRefundSentStepId,
+  async ({ paymentRowId, refundId, txHash }: RecordRefundSentStepInput, { container }) => {
+    const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+    const row = await module.retrieveStablecoinPayment(paymentRowId)
+    const refund = ledgerRefundsOf(row).find((r) => r.id === refundId)
+    if (!refund)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Refund ${refundId} was not found on stablecoin payment ${row.id}.`,
+      )
+    if (refund.state === "sent") {
+      if (refund.txHash?.toLowerCase() === txHash)
+        return new StepResponse<RecordedRefundSent>({ recorded: false, alreadyRecorded: true })
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `tx_hash: refund ${refund.id} is already recorded as sent in transaction ${refund.txHash}; nothing to record. A second transfer to the payer is not a refund the ledger owes.`,
+      )
+    }
+    const holder = (await module.findRefundsByTxHash(txHash)).find(
+      (h) => !(h.payment_row_id === row.id && h.refund_id === refund.id),
     )
-  }
-  const holder = (await module.findRefundsByTxHash(txHash)).find((h) => !(h.payment_row_id === row.id && h.refund_id === refund.id))
-  if (holder) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `tx_hash: transaction ${txHash} is already recorded for refund ${holder.refund_id} of stablecoin payment ${holder.payment_row_id}; one transaction settles one refund. Give the hash of the transfer sent for refund ${refund.id}.`
-    )
-  }
-  if (!refundDestinationOf(refund)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund ${refund.id} has no destination (no refund address, and the payer is not known yet) to check the transfer against.`)
-  const chain = module.options.chains.find((c) => c.chainId === refund.chainId)
-  const client = module.rpcClient(refund.chainId)
-  if (!row.token_address || !chain || !client) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Chain ${refund.chainId} or the payment's token is not configured: the transfer cannot be checked.`)
-  }
-  const check = await checkRefundOnChain({ client, chain, tokenAddress: row.token_address, refund, txHash: txHash as Hex })
-  if (!check.ok) return new StepResponse<RecordedRefundSent>({ recorded: false, rejection: check.rejection })
-  await module.recordRefundSent(row.id, refund.id, { txHash, sentAt: new Date().toISOString(), sentFrom: check.sender })
-  return new StepResponse<RecordedRefundSent>({ recorded: true, blockNumber: check.blockNumber })
-})
+    if (holder) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `tx_hash: transaction ${txHash} is already recorded for refund ${holder.refund_id} of stablecoin payment ${holder.payment_row_id}; one transaction settles one refund. Give the hash of the transfer sent for refund ${refund.id}.`,
+      )
+    }
+    if (!refundDestinationOf(refund))
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Refund ${refund.id} has no destination (no refund address, and the payer is not known yet) to check the transfer against.`,
+      )
+    const chain = module.options.chains.find((c) => c.chainId === refund.chainId)
+    const client = module.rpcClient(refund.chainId)
+    if (!row.token_address || !chain || !client) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Chain ${refund.chainId} or the payment's token is not configured: the transfer cannot be checked.`,
+      )
+    }
+    const check = await checkRefundOnChain({
+      client,
+      chain,
+      tokenAddress: row.token_address,
+      refund,
+      txHash: txHash as Hex,
+    })
+    if (!check.ok) return new StepResponse<RecordedRefundSent>({ recorded: false, rejection: check.rejection })
+    await module.recordRefundSent(row.id, refund.id, {
+      txHash,
+      sentAt: new Date().toISOString(),
+      sentFrom: check.sender,
+    })
+    return new StepResponse<RecordedRefundSent>({ recorded: true, blockNumber: check.blockNumber })
+  },
+)

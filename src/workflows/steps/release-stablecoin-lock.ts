@@ -4,7 +4,10 @@ import { releaseStablecoinLock, type StablecoinLock } from "./acquire-stablecoin
 export const releaseStablecoinLockStepId = "release-stablecoin-lock-step"
 
 /** This step gives back what acquireStablecoinLockStep took, under the same owner id. */
-export const releaseStablecoinLockStep = createStep(releaseStablecoinLockStepId, async (lock: StablecoinLock, { container }) => {
-  await releaseStablecoinLock(container, lock)
-  return new StepResponse(undefined)
-})
+export const releaseStablecoinLockStep = createStep(
+  releaseStablecoinLockStepId,
+  async (lock: StablecoinLock, { container }) => {
+    await releaseStablecoinLock(container, lock)
+    return new StepResponse(undefined)
+  },
+)

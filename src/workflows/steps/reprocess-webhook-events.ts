@@ -30,14 +30,28 @@ export type ReprocessWebhookEventsStepOutput = {
  */
 export const reprocessWebhookEventsStep = createStep(
   reprocessWebhookEventsStepId,
-  async ({ batchSize }: ReprocessWebhookEventsStepInput, { container }): Promise<StepResponse<ReprocessWebhookEventsStepOutput>> => {
+  async (
+    { batchSize }: ReprocessWebhookEventsStepInput,
+    { container },
+  ): Promise<StepResponse<ReprocessWebhookEventsStepOutput>> => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const { reconcile } = ledger.options
-    const events = await ledger.listReprocessableWebhookEvents({ limit: batchSize ?? reconcile.batchSize, maxAttempts: reconcile.maxWebhookEventAttempts })
-    const output: ReprocessWebhookEventsStepOutput = { found: events.length, processed: 0, captured: 0, failed: 0, exhausted: 0 }
+    const events = await ledger.listReprocessableWebhookEvents({
+      limit: batchSize ?? reconcile.batchSize,
+      maxAttempts: reconcile.maxWebhookEventAttempts,
+    })
+    const output: ReprocessWebhookEventsStepOutput = {
+      found: events.length,
+      processed: 0,
+      captured: 0,
+      failed: 0,
+      exhausted: 0,
+    }
 
     for (const stored of events) {
-      const { result: processed } = await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId: stored.event_id } })
+      const { result: processed } = await processStablecoinWebhookEventWorkflow(container).run({
+        input: { eventId: stored.event_id },
+      })
       if (!processed) continue
       if (processed.state === "failed") output.failed++
       else output.processed++
@@ -46,5 +60,5 @@ export const reprocessWebhookEventsStep = createStep(
     output.exhausted = await ledger.flagExhaustedWebhookEvents(reconcile.maxWebhookEventAttempts)
     // No compensation: each event is finished with its outcome, which stays true.
     return new StepResponse(output)
-  }
+  },
 )

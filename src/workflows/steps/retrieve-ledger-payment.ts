@@ -5,8 +5,13 @@ import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/st
 export const retrieveLedgerPaymentStepId = "retrieve-ledger-payment-step"
 
 /** This step reads one ledger row by its id (`scpay_…`); a missing one is a 404. */
-export const retrieveLedgerPaymentStep = createStep(retrieveLedgerPaymentStepId, async ({ paymentRowId }: { paymentRowId: string }, { container }) => {
-  const [row] = await container.resolve<StablecoinModuleService>(STABLECOIN_MODULE).listStablecoinPayments({ id: paymentRowId })
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Stablecoin payment ${paymentRowId} was not found.`)
-  return new StepResponse(row)
-})
+export const retrieveLedgerPaymentStep = createStep(
+  retrieveLedgerPaymentStepId,
+  async ({ paymentRowId }: { paymentRowId: string }, { container }) => {
+    const [row] = await container
+      .resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+      .listStablecoinPayments({ id: paymentRowId })
+    if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Stablecoin payment ${paymentRowId} was not found.`)
+    return new StepResponse(row)
+  },
+)

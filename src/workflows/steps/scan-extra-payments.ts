@@ -50,12 +50,22 @@ const lower = (v: string | undefined | null) => (v ?? "").toLowerCase()
  */
 export const scanExtraPaymentsStep = createStep(
   scanExtraPaymentsStepId,
-  async ({ now: nowIso, batchSize }: ScanExtraPaymentsStepInput, { container }): Promise<StepResponse<ScanExtraPaymentsStepOutput>> => {
+  async (
+    { now: nowIso, batchSize }: ScanExtraPaymentsStepInput,
+    { container },
+  ): Promise<StepResponse<ScanExtraPaymentsStepOutput>> => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const { options } = ledger
     const settings = options.extraPayments
-    const output: ScanExtraPaymentsStepOutput = { scanned: 0, logRequests: 0, receipts: 0, refundsAdded: 0, announced: 0, failedChains: 0 }
+    const output: ScanExtraPaymentsStepOutput = {
+      scanned: 0,
+      logRequests: 0,
+      receipts: 0,
+      refundsAdded: 0,
+      announced: 0,
+      failedChains: 0,
+    }
     const claimed = await ledger.claimChainScans({
       now: new Date(nowIso),
       scanDays: settings.scanDays,
@@ -69,30 +79,49 @@ export const scanExtraPaymentsStep = createStep(
 
     for (const [chainId, all] of byChain) {
       const client = ledger.rpcClient(chainId)
-      const rows = all.filter((r) => r.verification?.blockNumber && r.verification.token && (r.rail === "deposit" ? r.verification.forwarder : r.verification.pool && r.verification.paymentRef))
+      const rows = all.filter(
+        (r) =>
+          r.verification?.blockNumber &&
+          r.verification.token &&
+          (r.rail === "deposit" ? r.verification.forwarder : r.verification.pool && r.verification.paymentRef),
+      )
       if (!client || !rows.length) continue
       try {
         const head = await client.getBlockNumber({ cacheTime: 0 })
-        const firstBlocks = rows.map((r) => (r.chain_scanned_to_block === null ? BigInt(r.verification!.blockNumber!) : BigInt(r.chain_scanned_to_block) + 1n))
+        const firstBlocks = rows.map((r) =>
+          r.chain_scanned_to_block === null
+            ? BigInt(r.verification!.blockNumber!)
+            : BigInt(r.chain_scanned_to_block) + 1n,
+        )
         for (const group of groupScanBatches({ firstBlocks, maxBlockRange: settings.maxBlockRange })) {
           const scanned = await scanGroup(
             ledger,
             client,
             chainId,
             group.map((i) => rows[i]!),
-            planScanRange({ scannedTo: group.map((i) => firstBlocks[i]! - 1n), startAt: group.map((i) => firstBlocks[i]!), head, confirmations: settings.confirmations, maxBlockRange: settings.maxBlockRange })
+            planScanRange({
+              scannedTo: group.map((i) => firstBlocks[i]! - 1n),
+              startAt: group.map((i) => firstBlocks[i]!),
+              head,
+              confirmations: settings.confirmations,
+              maxBlockRange: settings.maxBlockRange,
+            }),
           )
           output.logRequests += scanned.logRequests
           output.receipts += scanned.receipts
         }
       } catch (e) {
         output.failedChains++
-        logger.warn(`stablecoin reconcile: scanning chain ${chainId} for further payments failed (${describeError(e)}); its payments are scanned again on the next run`)
+        logger.warn(
+          `stablecoin reconcile: scanning chain ${chainId} for further payments failed (${describeError(e)}); its payments are scanned again on the next run`,
+        )
         continue
       }
       for (const row of rows) {
         try {
-          const { result: applied } = await applyChainReceiptsWorkflow(container).run({ input: { paymentRowId: row.id, paymentId: row.payment_id } })
+          const { result: applied } = await applyChainReceiptsWorkflow(container).run({
+            input: { paymentRowId: row.id, paymentId: row.payment_id },
+          })
           if (applied.refundAdded) output.refundsAdded++
           output.announced += applied.announced
         } catch (e) {
@@ -102,7 +131,7 @@ export const scanExtraPaymentsStep = createStep(
     }
     // No compensation: receipts are facts read from the chain, recorded once.
     return new StepResponse(output)
-  }
+  },
 )
 
 /**
@@ -115,7 +144,7 @@ async function scanGroup(
   client: PublicClient,
   chainId: number,
   rows: ChainScanRow[],
-  range: { fromBlock: bigint; toBlock: bigint } | null
+  range: { fromBlock: bigint; toBlock: bigint } | null,
 ): Promise<{ logRequests: number; receipts: number }> {
   if (!range) return { logRequests: 0, receipts: 0 }
   const deposit = rows.filter((r) => r.rail === "deposit")
@@ -128,9 +157,14 @@ async function scanGroup(
     chainId,
     ...range,
     transfers: deposit.length
-      ? { tokens: [...new Set(deposit.map((r) => r.verification!.token as Address))], forwarders: deposit.map((r) => r.verification!.forwarder as Address) }
+      ? {
+          tokens: [...new Set(deposit.map((r) => r.verification!.token as Address))],
+          forwarders: deposit.map((r) => r.verification!.forwarder as Address),
+        }
       : undefined,
-    deposits: connectHere.length ? { pool: pool as Address, paymentRefs: connectHere.map((r) => r.verification!.paymentRef as Hex) } : undefined,
+    deposits: connectHere.length
+      ? { pool: pool as Address, paymentRefs: connectHere.map((r) => r.verification!.paymentRef as Hex) }
+      : undefined,
   })
   if (!read.ok) throw read.error
   const receipts: ReceiptInput[] = []

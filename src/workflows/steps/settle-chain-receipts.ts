@@ -39,12 +39,30 @@ export type ApplyChainReceiptsResult = { received: string | null; refundAdded: b
  * path listed. An uncaptured payment only gets its received total: its capture decides. No
  * compensation: it records what the chain shows.
  */
-export const settleChainReceiptsStep = createStep(settleChainReceiptsStepId, async ({ paymentRowId }: { paymentRowId: string }, { container }) => {
+export const settleChainReceiptsStep = createStep(
+  settleChainReceiptsStepId,
+  async ({ paymentRowId }: { paymentRowId: string }, { container }) => {
     const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
     const row = await ledger.retrieveStablecoinPayment(paymentRowId)
-    const receipts = (await ledger.listStablecoinPaymentReceipts({ payment_id: row.payment_id }, { order: { block_number: "ASC", log_index: "ASC" } }))
-      .filter((r) => r.chain_id === row.chain_id && row.token_address !== null && isSameAddress(r.token_address, row.token_address))
-      .sort((a, b) => (BigInt(a.block_number) === BigInt(b.block_number) ? a.log_index - b.log_index : BigInt(a.block_number) < BigInt(b.block_number) ? -1 : 1))
+    const receipts = (
+      await ledger.listStablecoinPaymentReceipts(
+        { payment_id: row.payment_id },
+        { order: { block_number: "ASC", log_index: "ASC" } },
+      )
+    )
+      .filter(
+        (r) =>
+          r.chain_id === row.chain_id &&
+          row.token_address !== null &&
+          isSameAddress(r.token_address, row.token_address),
+      )
+      .sort((a, b) =>
+        BigInt(a.block_number) === BigInt(b.block_number)
+          ? a.log_index - b.log_index
+          : BigInt(a.block_number) < BigInt(b.block_number)
+            ? -1
+            : 1,
+      )
     const received = receipts.length ? receipts.reduce((sum, r) => sum + BigInt(r.amount), 0n) : null
     let refunds = ledgerRefundsOf(row)
     const update: Record<string, unknown> = {}
@@ -64,7 +82,9 @@ export const settleChainReceiptsStep = createStep(settleChainReceiptsStepId, asy
       }
       if (owed.unlisted > 0n) {
         const referenced = new Set(refunds.map((r) => (r.receipt ? `${r.receipt.txHash}:${r.receipt.logIndex}` : null)))
-        const receipt = [...receipts].reverse().find((r) => !referenced.has(`${r.tx_hash}:${r.log_index}`)) ?? receipts[receipts.length - 1]
+        const receipt =
+          [...receipts].reverse().find((r) => !referenced.has(`${r.tx_hash}:${r.log_index}`)) ??
+          receipts[receipts.length - 1]
         refunds = await ledger.addRefunds(row.id, [
           {
             id: receipt ? `surplus-${receipt.tx_hash}-${receipt.log_index}` : `surplus-${Date.now()}`,
@@ -107,9 +127,17 @@ export const settleChainReceiptsStep = createStep(settleChainReceiptsStepId, asy
             chain_id: r.chainId,
             payer_address: r.payerAddress,
           } satisfies RefundDueEventData,
-        }))
+        })),
       )
-      await ledger.markRefundsAnnounced(row.id, unannounced.map((r) => r.id))
+      await ledger.markRefundsAnnounced(
+        row.id,
+        unannounced.map((r) => r.id),
+      )
     }
-    return new StepResponse<ApplyChainReceiptsResult>({ received: received?.toString() ?? null, refundAdded, announced: unannounced.length })
-})
+    return new StepResponse<ApplyChainReceiptsResult>({
+      received: received?.toString() ?? null,
+      refundAdded,
+      announced: unannounced.length,
+    })
+  },
+)

@@ -12,9 +12,16 @@ const noJargon = (text: string) => expect(text).not.toMatch(/tx_hash|base units|
 
 describe("refundRefusalWords", () => {
   it("names each check that failed with the amount and symbol, and the payout by name", () => {
-    const words = refundRefusalWords({ code: "transfer_mismatch", failed: ["sender", "amount"], message: "tx_hash 0xabc is not this refund: amount (expected 5427000 base units)" }, ctx)
+    const words = refundRefusalWords(
+      {
+        code: "transfer_mismatch",
+        failed: ["sender", "amount"],
+        message: "tx_hash 0xabc is not this refund: amount (expected 5427000 base units)",
+      },
+      ctx,
+    )
     expect(words).toBe(
-      "This transaction is not this refund: the sender (it must be your payout address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 or a configured refund sender), the amount (it must be exactly 5.427 USDC) did not match. Give the hash of the transfer that sent exactly 5.427 USDC on Base."
+      "This transaction is not this refund: the sender (it must be your payout address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 or a configured refund sender), the amount (it must be exactly 5.427 USDC) did not match. Give the hash of the transfer that sent exactly 5.427 USDC on Base.",
     )
     noJargon(words)
   })
@@ -30,9 +37,18 @@ describe("refundRefusalWords", () => {
 
   it("a hash already used, for this refund or another, is said without the refund's internal id", () => {
     const id = "4f1c2a7e-1b2c-4d5e-8f90-0123456789ab"
-    const other = refundRefusalWords({ message: `tx_hash: transaction 0x${"b".repeat(64)} is already recorded for refund ${id} of stablecoin payment scpay_1; one transaction settles one refund.` }, ctx)
-    expect(other).toBe("This transaction already settles another refund, and one transaction settles one refund. Give the hash of the transfer sent for this one.")
-    expect(refundRefusalWords({ message: `tx_hash: refund ${id} is already recorded as sent in transaction 0x…` }, ctx)).toBe("This refund is already recorded as sent.")
+    const other = refundRefusalWords(
+      {
+        message: `tx_hash: transaction 0x${"b".repeat(64)} is already recorded for refund ${id} of stablecoin payment scpay_1; one transaction settles one refund.`,
+      },
+      ctx,
+    )
+    expect(other).toBe(
+      "This transaction already settles another refund, and one transaction settles one refund. Give the hash of the transfer sent for this one.",
+    )
+    expect(
+      refundRefusalWords({ message: `tx_hash: refund ${id} is already recorded as sent in transaction 0x…` }, ctx),
+    ).toBe("This refund is already recorded as sent.")
   })
 
   it("a hash is 0x and 64 hexadecimal characters", () => {

@@ -1,7 +1,18 @@
 import { refundsNotInLedger } from "../refunds-not-in-ledger"
 
-const order = (refunds: number, sessionId = "payses_1") => ({ payment_collections: [{ payments: [{ payment_session_id: sessionId, refunds: Array.from({ length: refunds }, (_, i) => ({ id: `ref_${i}` })) }] }] })
-const row = (reasons: Array<"merchant" | "surplus" | "cart_completion_failed" | "order_canceled">, sessionId: string | null = "payses_1") => ({ payment_session_id: sessionId, refunds: reasons.map((reason) => ({ reason })) })
+const order = (refunds: number, sessionId = "payses_1") => ({
+  payment_collections: [
+    {
+      payments: [
+        { payment_session_id: sessionId, refunds: Array.from({ length: refunds }, (_, i) => ({ id: `ref_${i}` })) },
+      ],
+    },
+  ],
+})
+const row = (
+  reasons: Array<"merchant" | "surplus" | "cart_completion_failed" | "order_canceled">,
+  sessionId: string | null = "payses_1",
+) => ({ payment_session_id: sessionId, refunds: reasons.map((reason) => ({ reason })) })
 
 describe("refundsNotInLedger", () => {
   it("counts Medusa's refund the ledger does not list yet", () => {

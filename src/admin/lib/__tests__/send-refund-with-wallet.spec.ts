@@ -9,10 +9,29 @@ const token = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as Address
 const payer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" as Address
 const transferHash = `0x${"cd".repeat(32)}` as const
 
-const refund: RefundToSend = { chainId: 8453, chainName: "Base", token, symbol: "USDC", decimals: 6, pool, payout, refundSenders: [], destination: payer, amount: 5_427_000n }
+const refund: RefundToSend = {
+  chainId: 8453,
+  chainName: "Base",
+  token,
+  symbol: "USDC",
+  decimals: 6,
+  pool,
+  payout,
+  refundSenders: [],
+  destination: payer,
+  amount: 5_427_000n,
+}
 
 /** A wallet on `account` that batches atomically (EIP-5792), starting on `chainId`; `requests` lists the methods asked of it. */
-function buildBatchingWallet({ account, chainId, balances }: { account: Address; chainId: number; balances: Record<string, bigint> }) {
+function buildBatchingWallet({
+  account,
+  chainId,
+  balances,
+}: {
+  account: Address
+  chainId: number
+  balances: Record<string, bigint>
+}) {
   const requests: string[] = []
   const batches: Array<Array<{ to: string; data: `0x${string}` }>> = []
   let current = chainId
@@ -31,7 +50,11 @@ function buildBatchingWallet({ account, chainId, balances }: { account: Address;
           return null
         case "eth_call": {
           const { args } = decodeFunctionData({ abi: erc20Abi, data: first.data })
-          return encodeFunctionResult({ abi: erc20Abi, functionName: "balanceOf", result: balances[(args![0] as string).toLowerCase()] ?? 0n })
+          return encodeFunctionResult({
+            abi: erc20Abi,
+            functionName: "balanceOf",
+            result: balances[(args![0] as string).toLowerCase()] ?? 0n,
+          })
         }
         case "wallet_getCapabilities":
           return { [numberToHex(current)]: { atomic: { status: "supported" } } }
@@ -45,7 +68,16 @@ function buildBatchingWallet({ account, chainId, balances }: { account: Address;
             chainId: numberToHex(current),
             atomic: true,
             status: 200,
-            receipts: [{ status: "0x1", transactionHash: transferHash, blockHash: `0x${"01".repeat(32)}`, blockNumber: "0x10", gasUsed: "0x5208", logs: [] }],
+            receipts: [
+              {
+                status: "0x1",
+                transactionHash: transferHash,
+                blockHash: `0x${"01".repeat(32)}`,
+                blockNumber: "0x10",
+                gasUsed: "0x5208",
+                logs: [],
+              },
+            ],
           }
       }
       throw Object.assign(new Error(`${method} is not supported`), { code: 4200 })
@@ -58,15 +90,26 @@ describe("sendRefundWithWallet", () => {
   it("a payout holding too little: switches chain, then the withdrawal and the transfer in one batch; the batch's transaction is returned", async () => {
     const wallet = buildBatchingWallet({ account: payout, chainId: 1, balances: { [pool.toLowerCase()]: 10_000_000n } })
     const steps: string[] = []
-    const sent = await sendRefundWithWallet({ provider: wallet.provider, refund, onStep: (step) => steps.push(step), pollingIntervalMs: 1 })
+    const sent = await sendRefundWithWallet({
+      provider: wallet.provider,
+      refund,
+      onStep: (step) => steps.push(step),
+      pollingIntervalMs: 1,
+    })
     expect(sent).toEqual({ ok: true, txHash: transferHash, from: payout })
     expect(wallet.requests).toContain("wallet_switchEthereumChain")
     expect(wallet.requests.filter((m) => m === "wallet_sendCalls")).toHaveLength(1)
     expect(wallet.requests).not.toContain("eth_sendTransaction")
     const [calls] = wallet.batches
     expect(calls!.map((c) => c.to)).toEqual([pool, token])
-    expect(decodeFunctionData({ abi: poolAbi, data: calls![0]!.data })).toEqual({ functionName: "withdraw", args: [token, 5_427_000n] })
-    expect(decodeFunctionData({ abi: erc20Abi, data: calls![1]!.data })).toEqual({ functionName: "transfer", args: [payer, 5_427_000n] })
+    expect(decodeFunctionData({ abi: poolAbi, data: calls![0]!.data })).toEqual({
+      functionName: "withdraw",
+      args: [token, 5_427_000n],
+    })
+    expect(decodeFunctionData({ abi: erc20Abi, data: calls![1]!.data })).toEqual({
+      functionName: "transfer",
+      args: [payer, 5_427_000n],
+    })
     expect(steps).toEqual(["connecting", "checking", "switching_chain", "confirming_batch", "waiting"])
   })
 
@@ -83,14 +126,28 @@ describe("sendRefundWithWallet", () => {
   })
 
   it("a pool holding too little is refused with both balances, nothing sent", async () => {
-    const wallet = buildBatchingWallet({ account: payout, chainId: 8453, balances: { [payout.toLowerCase()]: 1_000_000n, [pool.toLowerCase()]: 2_000_000n } })
+    const wallet = buildBatchingWallet({
+      account: payout,
+      chainId: 8453,
+      balances: { [payout.toLowerCase()]: 1_000_000n, [pool.toLowerCase()]: 2_000_000n },
+    })
     const sent = await sendRefundWithWallet({ provider: wallet.provider, refund })
-    expect(sent).toMatchObject({ ok: false, code: "pool_holds_too_little", message: `Your payout address ${payout} holds 1 USDC and your pool 2 USDC on Base; the refund needs 5.427 USDC. Top up your payout address and try again.` })
+    expect(sent).toMatchObject({
+      ok: false,
+      code: "pool_holds_too_little",
+      message: `Your payout address ${payout} holds 1 USDC and your pool 2 USDC on Base; the refund needs 5.427 USDC. Top up your payout address and try again.`,
+    })
     expect(wallet.requests).not.toContain("wallet_sendCalls")
   })
 
   it("a declined request says nothing was sent", async () => {
-    const provider: Eip1193Provider = { request: async () => Promise.reject(Object.assign(new Error("User rejected the request."), { code: 4001 })) }
-    expect(await sendRefundWithWallet({ provider, refund })).toEqual({ ok: false, code: "rejected", message: "You declined the request in your wallet. Nothing was sent; try again when ready." })
+    const provider: Eip1193Provider = {
+      request: async () => Promise.reject(Object.assign(new Error("User rejected the request."), { code: 4001 })),
+    }
+    expect(await sendRefundWithWallet({ provider, refund })).toEqual({
+      ok: false,
+      code: "rejected",
+      message: "You declined the request in your wallet. Nothing was sent; try again when ready.",
+    })
   })
 })

@@ -13,8 +13,8 @@ const StablecoinPage = () => (
     <Container className="px-6 py-4">
       <Heading level="h1">Stablecoin</Heading>
       <Text size="small" className="text-ui-fg-subtle">
-        Payments needing a decision (including those that never became an order), the signed webhook events received, the health of each
-        configured chain and of the payment service, and the storefront's configuration.
+        Payments needing a decision (including those that never became an order), the signed webhook events received,
+        the health of each configured chain and of the payment service, and the storefront's configuration.
       </Text>
     </Container>
     <AttentionPayments />

@@ -1,8 +1,15 @@
 import { validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { PolicyOperation } from "@medusajs/framework/utils"
-import { AdminEmptyBody, AdminListStablecoinPayments, AdminListStablecoinWebhookEvents, AdminRecordRefundSent } from "./validators"
+import {
+  AdminEmptyBody,
+  AdminListStablecoinPayments,
+  AdminListStablecoinWebhookEvents,
+  AdminRecordRefundSent,
+} from "./validators"
 
-const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) => [validateAndTransformQuery(schema, { isList: false, defaults: [] })]
+const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) => [
+  validateAndTransformQuery(schema, { isList: false, defaults: [] }),
+]
 
 /**
  * Who may act, as Medusa's own routes declare it: a route's `policies` are checked against the
@@ -30,10 +37,38 @@ const { read, capture, refund, update } = ADMIN_STABLECOIN_POLICIES
 export const adminStablecoinMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/stablecoin/*", policies: [read] },
   { matcher: "/admin/stablecoin/payments", method: ["GET"], middlewares: query(AdminListStablecoinPayments) },
-  { matcher: "/admin/stablecoin/webhook-events", method: ["GET"], middlewares: query(AdminListStablecoinWebhookEvents) },
-  { matcher: "/admin/stablecoin/payments/:id/refunds/:refund_id/sent", method: ["POST"], middlewares: [validateAndTransformBody(AdminRecordRefundSent)], policies: [refund] },
-  { matcher: "/admin/stablecoin/payments/:id/refresh", method: ["POST"], middlewares: [validateAndTransformBody(AdminEmptyBody)], policies: [update] },
-  { matcher: "/admin/stablecoin/payments/:id/confirm", method: ["POST"], middlewares: [validateAndTransformBody(AdminEmptyBody)], policies: [capture] },
-  { matcher: "/admin/stablecoin/webhook-events/:id/reprocess", method: ["POST"], middlewares: [validateAndTransformBody(AdminEmptyBody)], policies: [update] },
-  { matcher: "/admin/stablecoin/test-connection", method: ["POST"], middlewares: [validateAndTransformBody(AdminEmptyBody)] },
+  {
+    matcher: "/admin/stablecoin/webhook-events",
+    method: ["GET"],
+    middlewares: query(AdminListStablecoinWebhookEvents),
+  },
+  {
+    matcher: "/admin/stablecoin/payments/:id/refunds/:refund_id/sent",
+    method: ["POST"],
+    middlewares: [validateAndTransformBody(AdminRecordRefundSent)],
+    policies: [refund],
+  },
+  {
+    matcher: "/admin/stablecoin/payments/:id/refresh",
+    method: ["POST"],
+    middlewares: [validateAndTransformBody(AdminEmptyBody)],
+    policies: [update],
+  },
+  {
+    matcher: "/admin/stablecoin/payments/:id/confirm",
+    method: ["POST"],
+    middlewares: [validateAndTransformBody(AdminEmptyBody)],
+    policies: [capture],
+  },
+  {
+    matcher: "/admin/stablecoin/webhook-events/:id/reprocess",
+    method: ["POST"],
+    middlewares: [validateAndTransformBody(AdminEmptyBody)],
+    policies: [update],
+  },
+  {
+    matcher: "/admin/stablecoin/test-connection",
+    method: ["POST"],
+    middlewares: [validateAndTransformBody(AdminEmptyBody)],
+  },
 ]

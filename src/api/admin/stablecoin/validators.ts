@@ -12,7 +12,9 @@ const listParams = <F extends string>(orderable: readonly [F, ...F[]], defaultOr
   offset: z.coerce.number().int().min(0).default(0),
   order: z
     .string()
-    .refine((v) => (orderable as readonly string[]).includes(v.replace(/^-/, "")), { error: `order must be one of ${orderable.join(", ")}, optionally prefixed with -` })
+    .refine((v) => (orderable as readonly string[]).includes(v.replace(/^-/, "")), {
+      error: `order must be one of ${orderable.join(", ")}, optionally prefixed with -`,
+    })
     .default(defaultOrder),
 })
 
@@ -40,7 +42,9 @@ export type AdminListStablecoinWebhookEventsType = z.infer<typeof AdminListStabl
 
 export const AdminRecordRefundSent = z.object({
   /** The refund transfer's hash, read on the payment's chain. */
-  tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: "tx_hash must be a 0x-prefixed 32-byte hex transaction hash" }),
+  tx_hash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, { error: "tx_hash must be a 0x-prefixed 32-byte hex transaction hash" }),
 })
 export type AdminRecordRefundSentType = z.infer<typeof AdminRecordRefundSent>
 

@@ -32,7 +32,11 @@ const UNFINISHED = new Set(["received", "processing", "failed"])
  * queue, an event bus that failed) stays stored for the boot job and the reconcile job. So the
  * answer never waits for a capture, and a redelivery of an unfinished event asks for it again.
  */
-export async function handleWebhook(container: MedusaContainer, rawBody: Buffer | undefined, signature: string | undefined): Promise<HandleWebhookResult> {
+export async function handleWebhook(
+  container: MedusaContainer,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<HandleWebhookResult> {
   const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   if (rawBody && rawBody.length > WEBHOOK_MAX_BODY_BYTES) {
@@ -66,7 +70,9 @@ export async function handleWebhook(container: MedusaContainer, rawBody: Buffer 
       await container.resolve(Modules.EVENT_BUS).emit({ name: WEBHOOK_EVENT_RECORDED, data: { eventId: event.id } })
     } catch (e) {
       // Stored is enough to acknowledge: the boot job and the reconcile job apply it.
-      logger.warn(`stablecoin webhook event ${event.id} stored, its application not queued (${describeError(e)}); the reconcile job applies it`)
+      logger.warn(
+        `stablecoin webhook event ${event.id} stored, its application not queued (${describeError(e)}); the reconcile job applies it`,
+      )
     }
   }
   return { status: 200, body: { received: true, duplicate: !created } }

@@ -16,7 +16,10 @@ const CART_COMPLETION_PATH = /^\/store\/carts\/([^/]+)\/complete\/?$/
 
 /** The refusal of a completion whose cart's order is being placed by someone else (the webhook): the storefront retries it. */
 export const orderBeingPlacedError = () =>
-  new StablecoinStoreError(STOREFRONT_ERROR_CODES.busy, "The order of this payment is being placed. Complete the order again in a moment.")
+  new StablecoinStoreError(
+    STOREFRONT_ERROR_CODES.busy,
+    "The order of this payment is being placed. Complete the order again in a moment.",
+  )
 
 export const isMedusaLockWaitRanOut = (error: unknown): boolean =>
   !!error && typeof error === "object" && (error as { message?: unknown }).message === MEDUSA_LOCK_WAIT_RAN_OUT
@@ -27,7 +30,9 @@ export const isMedusaLockWaitRanOut = (error: unknown): boolean =>
  * line naming the payment (docs/architecture.md#a-completions-lock-wait-that-runs-out-is-a-500).
  * Null for any other request or another provider's cart: Medusa's handler answers those.
  */
-export async function completionLockWaitAnswer(req: Pick<MedusaRequest, "method" | "path" | "scope">): Promise<StorefrontErrorAnswer | null> {
+export async function completionLockWaitAnswer(
+  req: Pick<MedusaRequest, "method" | "path" | "scope">,
+): Promise<StorefrontErrorAnswer | null> {
   const cartId = req.method === "POST" ? CART_COMPLETION_PATH.exec(req.path)?.[1] : undefined
   if (!cartId) return null
   const cart = await req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE).retrievePaymentSessionsOfCart(cartId)
@@ -35,6 +40,8 @@ export async function completionLockWaitAnswer(req: Pick<MedusaRequest, "method"
   if (!session) return null
   req.scope
     .resolve(ContainerRegistrationKeys.LOGGER)
-    .warn(`stablecoin: completing cart ${cartId} (payment ${String(session.data!.paymentId)}) waited longer than Medusa's completion waits for the cart's lock; answered ${STOREFRONT_ERROR_CODES.busy}, the storefront tries again.`)
+    .warn(
+      `stablecoin: completing cart ${cartId} (payment ${String(session.data!.paymentId)}) waited longer than Medusa's completion waits for the cart's lock; answered ${STOREFRONT_ERROR_CODES.busy}, the storefront tries again.`,
+    )
   return storefrontErrorAnswer(orderBeingPlacedError())
 }

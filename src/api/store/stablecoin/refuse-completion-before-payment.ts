@@ -37,9 +37,14 @@ export async function refuseCompletionBeforePayment(req: MedusaRequest, res: Med
       const book = await module.retrieveSessionBook(session.id)
       if (!book) continue
       // Already recorded (a retried completion): no workflow run, which would only read it again.
-      const onItsWay = isRecordedOnItsWay(book, module.options) || (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { book, cartId: req.params.id! } })).result
+      const onItsWay =
+        isRecordedOnItsWay(book, module.options) ||
+        (await ensurePaymentInFlightWorkflow(req.scope).run({ input: { book, cartId: req.params.id! } })).result
       if (!onItsWay) continue
-      await releaseStablecoinLock(req.scope, await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }))
+      await releaseStablecoinLock(
+        req.scope,
+        await acquireStablecoinLock(req.scope, { keys: [cartLockKey(req.params.id!)], ...CART_LOCK_TIMING }),
+      )
     } catch (error) {
       if (!isLockNotHadError(error)) return next(error)
       return sendStorefrontErrorAnswer(req, res, storefrontErrorAnswer(orderBeingPlacedError()))
@@ -47,6 +52,9 @@ export async function refuseCompletionBeforePayment(req: MedusaRequest, res: Med
     return next()
   }
   // Answered here rather than thrown: an app's own errorHandler replaces the plugin's, and the storefront's retry depends on this 409.
-  const refusal = new StablecoinStoreError(STOREFRONT_ERROR_CODES.paymentNotInFlight, "The stablecoin payment has not been seen yet. Send the payment, then complete the order again.")
+  const refusal = new StablecoinStoreError(
+    STOREFRONT_ERROR_CODES.paymentNotInFlight,
+    "The stablecoin payment has not been seen yet. Send the payment, then complete the order again.",
+  )
   sendStorefrontErrorAnswer(req, res, storefrontErrorAnswer(refusal))
 }

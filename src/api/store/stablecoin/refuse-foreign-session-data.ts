@@ -10,7 +10,8 @@ import { StoreStablecoinSessionData } from "./validators"
  */
 export function refuseForeignSessionData(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = (req.body ?? {}) as { provider_id?: unknown; data?: unknown }
-  if (typeof body.provider_id !== "string" || railOfProvider(body.provider_id) === null || body.data === undefined) return next()
+  if (typeof body.provider_id !== "string" || railOfProvider(body.provider_id) === null || body.data === undefined)
+    return next()
   const parsed = StoreStablecoinSessionData.safeParse(body.data)
   if (parsed.success) return next()
   const issue = parsed.error.issues[0]!
@@ -21,7 +22,7 @@ export function refuseForeignSessionData(req: MedusaRequest, _res: MedusaRespons
       MedusaError.Types.INVALID_DATA,
       issue.code === "unrecognized_keys"
         ? `${field} cannot be set by a storefront: a stablecoin session's data takes only token, chainId and payerAddress. Remove ${field}.`
-        : `${field} is invalid (${issue.message}). A stablecoin session's data takes token (a symbol), chainId (an integer) and payerAddress (an address).`
-    )
+        : `${field} is invalid (${issue.message}). A stablecoin session's data takes token (a symbol), chainId (an integer) and payerAddress (an address).`,
+    ),
   )
 }

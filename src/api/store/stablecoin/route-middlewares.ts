@@ -1,7 +1,11 @@
 import { validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { refuseCompletionBeforePayment } from "./refuse-completion-before-payment"
 import { refuseForeignSessionData } from "./refuse-foreign-session-data"
-import { StoreGetStablecoinCartPayment, StoreGetStablecoinOptions, StorePostStablecoinRefundAddress } from "./validators"
+import {
+  StoreGetStablecoinCartPayment,
+  StoreGetStablecoinOptions,
+  StorePostStablecoinRefundAddress,
+} from "./validators"
 
 /**
  * Validation of the store routes under /store/stablecoin (the publishable key is Medusa's, for every

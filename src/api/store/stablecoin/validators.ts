@@ -34,7 +34,10 @@ export const StorePostStablecoinRefundAddress = z
     refundAddress: z
       .string({ error: "refundAddress is required: the 0x address refunds should be sent to" })
       .trim()
-      .refine((v) => isAddress(v, { strict: false }), { error: "refundAddress must be a 0x-prefixed 20-byte hex address (e.g. the wallet you pay from), not an exchange's deposit address" })
+      .refine((v) => isAddress(v, { strict: false }), {
+        error:
+          "refundAddress must be a 0x-prefixed 20-byte hex address (e.g. the wallet you pay from), not an exchange's deposit address",
+      })
       .transform((v) => getAddress(v)),
   })
   .strict()

@@ -57,7 +57,7 @@ describe("parseTokenAmount", () => {
 
   it("names the value and the problem in the message", () => {
     expect(() => parseTokenAmount("1.0000001", 6)).toThrow(
-      'Invalid token amount "1.0000001": more fraction digits than the token has decimals.'
+      'Invalid token amount "1.0000001": more fraction digits than the token has decimals.',
     )
   })
 })

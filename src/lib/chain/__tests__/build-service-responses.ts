@@ -15,22 +15,46 @@ import type { ChainConfig, ConnectPayment, DepositIntent, Quote } from "../types
 export const forwarderInitCodeHash = keccak256(forwarderBytecode)
 
 export function buildChainConfig(fixture: ChainFixture, overrides: Partial<ChainConfig> = {}): ChainConfig {
-  return { chainId: fixture.chainId, rpcUrl: fixture.rpcUrl, factory: fixture.factory, payout: fixture.payout, tokens: fixture.tokens, ...overrides }
+  return {
+    chainId: fixture.chainId,
+    rpcUrl: fixture.rpcUrl,
+    factory: fixture.factory,
+    payout: fixture.payout,
+    tokens: fixture.tokens,
+    ...overrides,
+  }
 }
 
 let sequence = 0
 export function buildQuote(
   fixture: ChainFixture,
-  { token = "USDC", amount = "12.5", paymentId = `pay_${++sequence}` }: { token?: TokenSymbol; amount?: string; paymentId?: string } = {}
+  {
+    token = "USDC",
+    amount = "12.5",
+    paymentId = `pay_${++sequence}`,
+  }: { token?: TokenSymbol; amount?: string; paymentId?: string } = {},
 ): Quote {
-  return { paymentId, chainId: fixture.chainId, token, stablecoinAmount: parseTokenAmount(amount, fixture.tokens[token].decimals).toString() }
+  return {
+    paymentId,
+    chainId: fixture.chainId,
+    token,
+    stablecoinAmount: parseTokenAmount(amount, fixture.tokens[token].decimals).toString(),
+  }
 }
 
-export function buildDepositIntent(fixture: ChainFixture, quote: Quote, overrides: Partial<DepositIntent> = {}): DepositIntent {
+export function buildDepositIntent(
+  fixture: ChainFixture,
+  quote: Quote,
+  overrides: Partial<DepositIntent> = {},
+): DepositIntent {
   const pool: Address = fixture.pool
   return {
     id: `intent_${quote.paymentId}`,
-    forwarderAddress: deriveForwarderAddress({ pool, paymentRef: computePaymentRef(quote.paymentId), forwarderInitCodeHash }),
+    forwarderAddress: deriveForwarderAddress({
+      pool,
+      paymentRef: computePaymentRef(quote.paymentId),
+      forwarderInitCodeHash,
+    }),
     poolAddress: pool,
     token: fixture.tokens[quote.token].address,
     tokenDecimals: fixture.tokens[quote.token].decimals,
@@ -43,7 +67,7 @@ export function buildDepositIntent(fixture: ChainFixture, quote: Quote, override
 export function buildConnectPayment(
   fixture: ChainFixture,
   quote: Quote,
-  { binding, ...overrides }: Partial<Omit<ConnectPayment, "binding">> & { binding?: Record<string, unknown> } = {}
+  { binding, ...overrides }: Partial<Omit<ConnectPayment, "binding">> & { binding?: Record<string, unknown> } = {},
 ): ConnectPayment {
   return {
     poolAddress: fixture.pool,

@@ -9,7 +9,10 @@ const chain = {
   rpcUrl: "http://127.0.0.1:9/",
   factory: getAddress("0x" + "11".repeat(20)),
   payout: getAddress("0x" + "22".repeat(20)),
-  tokens: { USDC: { address: getAddress("0x" + "33".repeat(20)), decimals: 6 }, USDT: { address: getAddress("0x" + "44".repeat(20)), decimals: 6 } },
+  tokens: {
+    USDC: { address: getAddress("0x" + "33".repeat(20)), decimals: 6 },
+    USDT: { address: getAddress("0x" + "44".repeat(20)), decimals: 6 },
+  },
 } as unknown as ChainConfig
 
 const facts = (tokenDecimals: MerchantFacts["tokenDecimals"]): MerchantFacts => ({

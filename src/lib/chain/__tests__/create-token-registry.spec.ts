@@ -17,7 +17,9 @@ describe("createTokenRegistry", () => {
     const registry = createTokenRegistry([buildChain()])
     const usdc = { chainId: 8453, symbol: "USDC", address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 }
     expect(registry.getTokenBySymbol({ chainId: 8453, symbol: "USDC" })).toEqual(usdc)
-    expect(registry.getTokenByAddress({ chainId: 8453, address: "0x833589FCD6EDB6E08F4C7C32D4F71B54BDA02913" })).toEqual(usdc)
+    expect(
+      registry.getTokenByAddress({ chainId: 8453, address: "0x833589FCD6EDB6E08F4C7C32D4F71B54BDA02913" }),
+    ).toEqual(usdc)
     expect(registry.getChain(8453)?.payout).toBe("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
   })
 
@@ -25,7 +27,9 @@ describe("createTokenRegistry", () => {
     const registry = createTokenRegistry([buildChain()])
     expect(registry.getTokenBySymbol({ chainId: 56, symbol: "USDC" })).toBeUndefined()
     expect(registry.getTokenBySymbol({ chainId: 8453, symbol: "USDT" })).toBeUndefined()
-    expect(registry.getTokenByAddress({ chainId: 8453, address: "0x5fbdb2315678afecb367f032d93f642f64180aa3" })).toBeUndefined()
+    expect(
+      registry.getTokenByAddress({ chainId: 8453, address: "0x5fbdb2315678afecb367f032d93f642f64180aa3" }),
+    ).toBeUndefined()
     expect(registry.getChain(1)).toBeUndefined()
   })
 
@@ -33,10 +37,21 @@ describe("createTokenRegistry", () => {
     ["a chain configured twice", [buildChain(), buildChain()], "chain 8453 is configured twice"],
     ["a bad chain id", [buildChain({ chainId: 0 })], "chain id 0 is not a positive integer"],
     ["a bad factory", [buildChain({ factory: "0x12" as Address })], 'factory "0x12" is not an address'],
-    ["bad decimals", [buildChain({ tokens: { USDC: { address: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 40 } } })], "USDC decimals"],
+    [
+      "bad decimals",
+      [buildChain({ tokens: { USDC: { address: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 40 } } })],
+      "USDC decimals",
+    ],
     [
       "a token address listed twice",
-      [buildChain({ tokens: { USDC: { address: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 6 }, USDT: { address: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 6 } } })],
+      [
+        buildChain({
+          tokens: {
+            USDC: { address: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 6 },
+            USDT: { address: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 6 },
+          },
+        }),
+      ],
       "is listed twice",
     ],
   ])("rejects %s", (_, chains, message) => {

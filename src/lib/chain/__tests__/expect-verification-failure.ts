@@ -3,7 +3,11 @@ import { ChainVerificationError } from "../chain-verification-error"
 import type { VerificationCheck, VerificationProof } from "../types"
 
 /** Asserts a verification failed at `check` and that its message names both values. */
-export function expectVerificationFailure(result: Result<VerificationProof, unknown>, check: VerificationCheck, values: [expected: string, actual: string]) {
+export function expectVerificationFailure(
+  result: Result<VerificationProof, unknown>,
+  check: VerificationCheck,
+  values: [expected: string, actual: string],
+) {
   expect(result.ok).toBe(false)
   const error = (result as { ok: false; error: unknown }).error
   expect(error).toBeInstanceOf(ChainVerificationError)

@@ -2,7 +2,10 @@ import { groupScanBatches } from "../group-scan-batches"
 
 describe("groupScanBatches", () => {
   it("payments within one range share it; one far behind gets its own", () => {
-    expect(groupScanBatches({ firstBlocks: [9_000n, 100n, 9_500n, 150n], maxBlockRange: 2000 })).toEqual([[1, 3], [0, 2]])
+    expect(groupScanBatches({ firstBlocks: [9_000n, 100n, 9_500n, 150n], maxBlockRange: 2000 })).toEqual([
+      [1, 3],
+      [0, 2],
+    ])
   })
 
   it("the range's last block still belongs to the group, the next one starts another", () => {

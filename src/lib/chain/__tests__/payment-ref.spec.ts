@@ -14,7 +14,11 @@ describe("deriveForwarderAddress", () => {
   // EIP-1014's example 1: deployer 0x0, salt 0x0, init code 0x00.
   it("computes the CREATE2 address", () => {
     expect(
-      deriveForwarderAddress({ pool: "0x0000000000000000000000000000000000000000", paymentRef: toHex(0n, { size: 32 }), forwarderInitCodeHash: keccak256("0x00") })
+      deriveForwarderAddress({
+        pool: "0x0000000000000000000000000000000000000000",
+        paymentRef: toHex(0n, { size: 32 }),
+        forwarderInitCodeHash: keccak256("0x00"),
+      }),
     ).toBe("0x4D1A2e2bB4F88F0250f26Ffff098B0b30B26BF38")
   })
 })

@@ -26,14 +26,25 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-const poolOf = (payout: Address) => client.readContract({ address: chain.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [payout] })
-const options = (payout: Address, rpcUrl = anvil.rpcUrl, chainId = 8453) => ({ chainId, rpcUrl, factory: chain.factory, payout, tokens: chain.tokens })
+const poolOf = (payout: Address) =>
+  client.readContract({ address: chain.factory, abi: poolFactoryAbi, functionName: "poolOf", args: [payout] })
+const options = (payout: Address, rpcUrl = anvil.rpcUrl, chainId = 8453) => ({
+  chainId,
+  rpcUrl,
+  factory: chain.factory,
+  payout,
+  tokens: chain.tokens,
+})
 
 describe("readStorefrontTrustRoots", () => {
   it("pins the deployed pool and its forwarder init code hash as the chain answers them, and no RPC URL", async () => {
     const { roots, gaps } = await readStorefrontTrustRoots({ chains: [options(chain.payout)] })
     expect(gaps).toEqual([])
-    expect(roots.chains[0]).toMatchObject({ chainId: 8453, pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash })
+    expect(roots.chains[0]).toMatchObject({
+      chainId: 8453,
+      pool: getAddress(chain.pool),
+      forwarderInitCodeHash: initCodeHash,
+    })
     expect(JSON.stringify(roots)).not.toContain(anvil.rpcUrl)
   })
 
@@ -47,8 +58,16 @@ describe("readStorefrontTrustRoots", () => {
   })
 
   it("a chain whose RPC does not answer is listed without them and named in gaps; the others keep theirs", async () => {
-    const { roots, gaps } = await readStorefrontTrustRoots({ chains: [options(chain.payout), options(chain.payout, DEAD_RPC, 137)] })
-    expect(gaps).toEqual([{ chainId: 137, missing: ["pool", "forwarderInitCodeHash"], reason: expect.stringContaining("factory.poolOf(payout) failed") }])
+    const { roots, gaps } = await readStorefrontTrustRoots({
+      chains: [options(chain.payout), options(chain.payout, DEAD_RPC, 137)],
+    })
+    expect(gaps).toEqual([
+      {
+        chainId: 137,
+        missing: ["pool", "forwarderInitCodeHash"],
+        reason: expect.stringContaining("factory.poolOf(payout) failed"),
+      },
+    ])
     expect(roots.chains[1]).not.toHaveProperty("pool")
     expect(roots.chains[1]).not.toHaveProperty("forwarderInitCodeHash")
     expect(roots.chains[0]).toMatchObject({ pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash })
@@ -57,16 +76,31 @@ describe("readStorefrontTrustRoots", () => {
 
   it("the roots it prints parse back in the browser with both kept", async () => {
     const { roots } = await readStorefrontTrustRoots({ chains: [options(chain.payout)] })
-    expect(parseTrustRoots(JSON.stringify(roots))).toMatchObject({ ok: true, value: { chains: [{ pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash }] } })
+    expect(parseTrustRoots(JSON.stringify(roots))).toMatchObject({
+      ok: true,
+      value: { chains: [{ pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash }] },
+    })
   })
 })
 
 describe("npm run storefront:config", () => {
   const run = (chains: unknown[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const env = { ...process.env, STABLECOIN_OPTIONS: JSON.stringify({ apiKey: "pk_test", baseUrl: "http://127.0.0.1:4010", merchantId: "mer_1", webhookSecrets: ["whsec_0123456789abcdef0123"], chains }) }
-      execFile("node", ["-r", "ts-node/register/transpile-only", "scripts/storefront-config.ts"], { cwd: path.resolve(__dirname, "../../../.."), env }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
+      const env = {
+        ...process.env,
+        STABLECOIN_OPTIONS: JSON.stringify({
+          apiKey: "pk_test",
+          baseUrl: "http://127.0.0.1:4010",
+          merchantId: "mer_1",
+          webhookSecrets: ["whsec_0123456789abcdef0123"],
+          chains,
+        }),
+      }
+      execFile(
+        "node",
+        ["-r", "ts-node/register/transpile-only", "scripts/storefront-config.ts"],
+        { cwd: path.resolve(__dirname, "../../../.."), env },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
       )
     })
   const rootsOf = (stdout: string) => {
@@ -78,7 +112,10 @@ describe("npm run storefront:config", () => {
   it("prints the line with each chain's pool and forwarder init code hash by default", async () => {
     const { code, stdout, stderr } = await run([options(chain.payout)])
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
-    expect(rootsOf(stdout).chains[0]).toMatchObject({ pool: getAddress(chain.pool), forwarderInitCodeHash: initCodeHash })
+    expect(rootsOf(stdout).chains[0]).toMatchObject({
+      pool: getAddress(chain.pool),
+      forwarderInitCodeHash: initCodeHash,
+    })
   })
 
   it("names a chain it could not read on stderr, exits 2, and still prints the others", async () => {

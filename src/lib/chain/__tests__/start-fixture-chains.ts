@@ -13,7 +13,11 @@ export async function startFixtureChains(): Promise<FixtureChains> {
     await Promise.all(anvils.map((anvil) => anvil.stop()))
   }
   try {
-    const [base, bsc] = await Promise.all(anvils.map(async (anvil) => checksumFixture(await deployFixture({ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }))))
+    const [base, bsc] = await Promise.all(
+      anvils.map(async (anvil) =>
+        checksumFixture(await deployFixture({ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl })),
+      ),
+    )
     return { base, bsc, anvils, stop }
   } catch (error) {
     await stop()
@@ -24,7 +28,14 @@ export async function startFixtureChains(): Promise<FixtureChains> {
 /** The fixture with checksummed addresses (receipts give lower case), as a service would return them. */
 export function checksumFixture(fixture: ChainFixture): ChainFixture {
   const tokens = Object.fromEntries(
-    Object.entries(fixture.tokens).map(([symbol, token]) => [symbol, { ...token, address: getAddress(token.address) }])
+    Object.entries(fixture.tokens).map(([symbol, token]) => [symbol, { ...token, address: getAddress(token.address) }]),
   ) as ChainFixture["tokens"]
-  return { ...fixture, tokens, factory: getAddress(fixture.factory), payout: getAddress(fixture.payout), pool: getAddress(fixture.pool), priceFeed: getAddress(fixture.priceFeed) }
+  return {
+    ...fixture,
+    tokens,
+    factory: getAddress(fixture.factory),
+    payout: getAddress(fixture.payout),
+    pool: getAddress(fixture.pool),
+    priceFeed: getAddress(fixture.priceFeed),
+  }
 }

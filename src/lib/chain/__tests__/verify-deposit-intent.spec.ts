@@ -32,7 +32,11 @@ const facts: MerchantFacts = {
 const quote: Quote = { paymentId: "pay_1", chainId: 8453, token: "USDC", stablecoinAmount: "12500000" }
 const intent: DepositIntent = {
   id: "intent_1",
-  forwarderAddress: deriveForwarderAddress({ pool, paymentRef: computePaymentRef("pay_1"), forwarderInitCodeHash: initCodeHash }),
+  forwarderAddress: deriveForwarderAddress({
+    pool,
+    paymentRef: computePaymentRef("pay_1"),
+    forwarderInitCodeHash: initCodeHash,
+  }),
   poolAddress: pool,
   token: chain.tokens.USDC!.address,
   tokenDecimals: 6,
@@ -56,18 +60,26 @@ describe("verifyDepositIntent", () => {
   it("returns the proof and remembers fresh facts", async () => {
     const { reader, remembered } = buildReader(ok({ facts, fromCache: false }))
     const result = await verifyDepositIntent({ registry, reader }, { quote, intent })
-    expect(result).toMatchObject({ ok: true, value: { pool, forwarder: intent.forwarderAddress, blockNumber: "42", fromCache: false } })
+    expect(result).toMatchObject({
+      ok: true,
+      value: { pool, forwarder: intent.forwarderAddress, blockNumber: "42", fromCache: false },
+    })
     expect(remembered).toEqual([facts])
   })
 
   it("does not remember facts that came from the cache", async () => {
     const { reader, remembered } = buildReader(ok({ facts, fromCache: true }))
-    expect(await verifyDepositIntent({ registry, reader }, { quote, intent })).toMatchObject({ ok: true, value: { fromCache: true } })
+    expect(await verifyDepositIntent({ registry, reader }, { quote, intent })).toMatchObject({
+      ok: true,
+      value: { fromCache: true },
+    })
     expect(remembered).toEqual([])
   })
 
   it("remembers nothing when a check fails", async () => {
-    const { reader, remembered } = buildReader(ok({ facts: { ...facts, forwarderInitCodeHash: undefined }, fromCache: false }))
+    const { reader, remembered } = buildReader(
+      ok({ facts: { ...facts, forwarderInitCodeHash: undefined }, fromCache: false }),
+    )
     const result = await verifyDepositIntent({ registry, reader }, { quote, intent })
     expectVerificationFailure(result, "forwarder_address", [pool, "no answer from pool.forwarderInitCodeHash()"])
     expect(remembered).toEqual([])
@@ -75,7 +87,10 @@ describe("verifyDepositIntent", () => {
 
   it("fails pool_code when the claimed pool's reads were not made at the proven pool", async () => {
     const { reader } = buildReader(ok({ facts: { ...facts, poolReadAt: chain.payout }, fromCache: false }))
-    expectVerificationFailure(await verifyDepositIntent({ registry, reader }, { quote, intent }), "pool_code", [pool, "no code"])
+    expectVerificationFailure(await verifyDepositIntent({ registry, reader }, { quote, intent }), "pool_code", [
+      pool,
+      "no code",
+    ])
   })
 
   it("returns the chain read error as is", async () => {

@@ -9,13 +9,21 @@ const token: Address = "0x2222222222222222222222222222222222222222"
 const initCodeHash = keccak256(toHex("forwarder"))
 
 /** A payment session's data as the provider writes it after verification (deposit or connect rail). */
-export function buildSession({ rail = "deposit", decimals = 6, amount = "27135000", paymentId = "pay_1", expiresAt = "2030-01-01T00:00:00.000Z" } = {} as {
-  rail?: "deposit" | "connect"
-  decimals?: number
-  amount?: string
-  paymentId?: string
-  expiresAt?: string
-}) {
+export function buildSession(
+  {
+    rail = "deposit",
+    decimals = 6,
+    amount = "27135000",
+    paymentId = "pay_1",
+    expiresAt = "2030-01-01T00:00:00.000Z",
+  } = {} as {
+    rail?: "deposit" | "connect"
+    decimals?: number
+    amount?: string
+    paymentId?: string
+    expiresAt?: string
+  },
+) {
   const paymentRef = computePaymentRef(paymentId)
   const forwarder = deriveForwarderAddress({ pool, paymentRef, forwarderInitCodeHash: initCodeHash })
   const data = {
@@ -29,7 +37,14 @@ export function buildSession({ rail = "deposit", decimals = 6, amount = "2713500
     fiatCurrency: "EUR",
     fiatTotal: 25,
     expiresAt,
-    deposit: rail === "deposit" ? { intentId: "int_1", address: forwarder, paymentUri: buildErc20TransferUri({ token, chainId: 8453, to: forwarder, amount }) } : null,
+    deposit:
+      rail === "deposit"
+        ? {
+            intentId: "int_1",
+            address: forwarder,
+            paymentUri: buildErc20TransferUri({ token, chainId: 8453, to: forwarder, amount }),
+          }
+        : null,
     connect: rail === "connect" ? { pool, paymentRef } : null,
     verification: {
       rail,

@@ -19,7 +19,31 @@ describe("createSingleFlight", () => {
 describe("shouldRefreshPayment", () => {
   const expiresAt = new Date("2030-01-01T00:00:00Z")
   const hour = 3_600_000
-  it("not for a settled payment", () => expect(shouldRefreshPayment({ final: true, expiresAt, now: new Date("2029-12-31T00:00:00Z"), maxAgeAfterExpiryMs: hour })).toBe(false))
-  it("while open and within the bound after expiry", () => expect(shouldRefreshPayment({ final: false, expiresAt, now: new Date("2030-01-01T00:59:00Z"), maxAgeAfterExpiryMs: hour })).toBe(true))
-  it("not later than the bound after expiry", () => expect(shouldRefreshPayment({ final: false, expiresAt, now: new Date("2030-01-01T01:01:00Z"), maxAgeAfterExpiryMs: hour })).toBe(false))
+  it("not for a settled payment", () =>
+    expect(
+      shouldRefreshPayment({
+        final: true,
+        expiresAt,
+        now: new Date("2029-12-31T00:00:00Z"),
+        maxAgeAfterExpiryMs: hour,
+      }),
+    ).toBe(false))
+  it("while open and within the bound after expiry", () =>
+    expect(
+      shouldRefreshPayment({
+        final: false,
+        expiresAt,
+        now: new Date("2030-01-01T00:59:00Z"),
+        maxAgeAfterExpiryMs: hour,
+      }),
+    ).toBe(true))
+  it("not later than the bound after expiry", () =>
+    expect(
+      shouldRefreshPayment({
+        final: false,
+        expiresAt,
+        now: new Date("2030-01-01T01:01:00Z"),
+        maxAgeAfterExpiryMs: hour,
+      }),
+    ).toBe(false))
 })

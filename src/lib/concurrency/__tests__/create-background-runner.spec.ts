@@ -12,13 +12,20 @@ describe("createBackgroundRunner", () => {
 
   it("stops after the last delay, with the last failure", async () => {
     const errors: number[] = []
-    const last = await runner().run({ attempt: async () => Promise.reject(new Error("down")), failed: () => false, onError: (_, attempt) => errors.push(attempt) })
+    const last = await runner().run({
+      attempt: async () => Promise.reject(new Error("down")),
+      failed: () => false,
+      onError: (_, attempt) => errors.push(attempt),
+    })
     expect(errors).toEqual([1, 2, 3])
     expect(last && "stopped" in last && (last.stopped as Error).message).toBe("down")
   })
 
   it("gives up waiting on an attempt past its deadline", async () => {
-    const last = await runner({ retryDelaysMs: [], attemptDeadlineMs: 20 }).run({ attempt: () => new Promise<number>(() => {}), failed: () => false })
+    const last = await runner({ retryDelaysMs: [], attemptDeadlineMs: 20 }).run({
+      attempt: () => new Promise<number>(() => {}),
+      failed: () => false,
+    })
     expect(last && "stopped" in last && (last.stopped as Error).message).toBe("no result within 20 ms")
   })
 

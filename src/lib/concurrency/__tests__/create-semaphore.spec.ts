@@ -14,8 +14,8 @@ describe("createSemaphore", () => {
           await new Promise((r) => setTimeout(r, 5))
           running--
           done.push(i)
-        })
-      )
+        }),
+      ),
     )
     expect(most).toBe(2)
     expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])

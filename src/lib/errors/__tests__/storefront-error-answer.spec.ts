@@ -3,7 +3,12 @@ import { readAnswerMessage } from "../answer-message"
 import { STOREFRONT_ERROR_ANSWERS, storefrontErrorAnswerOf } from "../storefront-error-answer"
 
 /** A plugin error as Medusa's workflows rethrow it: own fields only, no prototype. */
-const copy = (code: string, message: string, fields: Record<string, unknown> = {}) => ({ name: "StablecoinStoreError", code, message, ...fields })
+const copy = (code: string, message: string, fields: Record<string, unknown> = {}) => ({
+  name: "StablecoinStoreError",
+  code,
+  message,
+  ...fields,
+})
 
 describe("storefrontErrorAnswerOf", () => {
   it("has an answer for every storefront code", () => {
@@ -27,22 +32,39 @@ describe("storefrontErrorAnswerOf", () => {
   })
 
   it("puts the code in the body and, for the js-sdk, in the message with the wait", () => {
-    expect(storefrontErrorAnswerOf(copy("stablecoin_service_rate_limited", "Busy.", { type: "unexpected_state", retryAfterSeconds: 6.2 }))).toEqual({
+    expect(
+      storefrontErrorAnswerOf(
+        copy("stablecoin_service_rate_limited", "Busy.", { type: "unexpected_state", retryAfterSeconds: 6.2 }),
+      ),
+    ).toEqual({
       status: 503,
       retryAfterSeconds: 7,
-      body: { code: "stablecoin_service_rate_limited", type: "unexpected_state", message: "[stablecoin_service_rate_limited] Busy. Try again in 7 s." },
+      body: {
+        code: "stablecoin_service_rate_limited",
+        type: "unexpected_state",
+        message: "[stablecoin_service_rate_limited] Busy. Try again in 7 s.",
+      },
     })
     expect(storefrontErrorAnswerOf(copy("stablecoin_verification_failed", "Not verified."))).toEqual({
       status: 422,
       retryAfterSeconds: null,
-      body: { code: "stablecoin_verification_failed", type: "payment_authorization_error", message: "[stablecoin_verification_failed] Not verified." },
+      body: {
+        code: "stablecoin_verification_failed",
+        type: "payment_authorization_error",
+        message: "[stablecoin_verification_failed] Not verified.",
+      },
     })
   })
 
   it("uses the code's default wait when the error names none, and no wait for a code without one", () => {
     expect(storefrontErrorAnswerOf(copy("stablecoin_service_unavailable", "Down."))!.retryAfterSeconds).toBe(10)
-    expect(storefrontErrorAnswerOf(copy("stablecoin_payment_not_in_flight", "Pay first.", { retryAfterSeconds: null }))!.retryAfterSeconds).toBe(3)
-    expect(storefrontErrorAnswerOf(copy("stablecoin_service_refused", "No.", { retryAfterSeconds: 4 }))!.retryAfterSeconds).toBeNull()
+    expect(
+      storefrontErrorAnswerOf(copy("stablecoin_payment_not_in_flight", "Pay first.", { retryAfterSeconds: null }))!
+        .retryAfterSeconds,
+    ).toBe(3)
+    expect(
+      storefrontErrorAnswerOf(copy("stablecoin_service_refused", "No.", { retryAfterSeconds: 4 }))!.retryAfterSeconds,
+    ).toBeNull()
   })
 
   it("leaves every other error to Medusa's handler, whatever its message says", () => {
@@ -63,7 +85,11 @@ describe("storefrontErrorAnswerOf", () => {
 describe("readAnswerMessage", () => {
   it("reads back what the answer wrote, and nothing from any other message", () => {
     const { message } = storefrontErrorAnswerOf(copy("stablecoin_busy", "The payment is being updated."))!.body
-    expect(readAnswerMessage(message)).toEqual({ code: "stablecoin_busy", text: "The payment is being updated. Try again in 2 s.", retryAfterSeconds: 2 })
+    expect(readAnswerMessage(message)).toEqual({
+      code: "stablecoin_busy",
+      text: "The payment is being updated. Try again in 2 s.",
+      retryAfterSeconds: 2,
+    })
     expect(readAnswerMessage("Cart not found")).toEqual({ code: null, text: "Cart not found", retryAfterSeconds: null })
   })
 })

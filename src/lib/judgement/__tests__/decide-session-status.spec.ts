@@ -31,7 +31,14 @@ const inFlight = (over: Partial<PaymentInFlight> = {}): PaymentInFlight => ({
 })
 
 /** A €25 session whose current payment is pay_1 (27.135 USDC), with the facts given. */
-function book(over: { confirmation?: PaymentConfirmation | null; inFlight?: PaymentInFlight | null; session?: SessionBook["session"]; fiatTotal?: string } = {}): SessionBook {
+function book(
+  over: {
+    confirmation?: PaymentConfirmation | null
+    inFlight?: PaymentInFlight | null
+    session?: SessionBook["session"]
+    fiatTotal?: string
+  } = {},
+): SessionBook {
   return {
     sessionId: "payses_1",
     session: over.session ?? { amount: "25", currencyCode: "eur" },
@@ -76,11 +83,17 @@ describe("decideSessionStatus: a session's answer comes from the plugin's books 
   })
 
   it("attacker: a payment quoted for a €25 cart pays no €75 session, nor one in another currency", () => {
-    expect(decide(book({ confirmation: confirmation(), session: { amount: "75", currencyCode: "eur" } }))).toBe("pending")
+    expect(decide(book({ confirmation: confirmation(), session: { amount: "75", currencyCode: "eur" } }))).toBe(
+      "pending",
+    )
     expect(decide(book({ inFlight: inFlight(), session: { amount: "75", currencyCode: "eur" } }))).toBe("pending")
-    expect(decide(book({ confirmation: confirmation(), session: { amount: "25", currencyCode: "usd" } }))).toBe("pending")
+    expect(decide(book({ confirmation: confirmation(), session: { amount: "25", currencyCode: "usd" } }))).toBe(
+      "pending",
+    )
     // The same amount written another way is the same amount.
-    expect(decide(book({ confirmation: confirmation(), session: { amount: "25.000000", currencyCode: "EUR" } }))).toBe("captured")
+    expect(decide(book({ confirmation: confirmation(), session: { amount: "25.000000", currencyCode: "EUR" } }))).toBe(
+      "captured",
+    )
   })
 
   it("asks the one judgement: a status it never captures, a short amount or another expected amount is not captured, even recorded", () => {
@@ -92,7 +105,9 @@ describe("decideSessionStatus: a session's answer comes from the plugin's books 
   it("captures an underpaid payment only on the merchant's own confirm", () => {
     const underpaid = { status: "underpaid" as const, confirmedAmount: "26000000" }
     expect(decide(book({ confirmation: confirmation(underpaid) }))).toBe("pending")
-    expect(decide(book({ confirmation: confirmation({ ...underpaid, source: "merchant", eventId: null }) }))).toBe("captured")
+    expect(decide(book({ confirmation: confirmation({ ...underpaid, source: "merchant", eventId: null }) }))).toBe(
+      "captured",
+    )
   })
 
   it("a refund finds the recorded confirmation of this session's payment only", () => {
@@ -103,7 +118,14 @@ describe("decideSessionStatus: a session's answer comes from the plugin's books 
 
 describe("toCents", () => {
   it("reads decimal strings to the cent, rounding half up as the quote request does", () => {
-    expect([toCents("25"), toCents("25.5"), toCents("25.50"), toCents("25.004"), toCents("25.005"), toCents("0.01")]).toEqual([2500n, 2550n, 2550n, 2500n, 2501n, 1n])
+    expect([
+      toCents("25"),
+      toCents("25.5"),
+      toCents("25.50"),
+      toCents("25.004"),
+      toCents("25.005"),
+      toCents("0.01"),
+    ]).toEqual([2500n, 2550n, 2550n, 2500n, 2501n, 1n])
     expect([toCents("-1"), toCents("1e3"), toCents("abc")]).toEqual([null, null, null])
   })
 })

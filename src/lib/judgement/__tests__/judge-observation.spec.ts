@@ -104,7 +104,9 @@ describe("judgeObservation", () => {
       expect(j.capture).toBe(false)
       if (["paid", "swept", "overpaid", "expired_paid_late"].includes(status)) {
         expect(j).toMatchObject({ status: "underpaid", attention: "underpaid", shortfall: (EXPECTED / 2n).toString() })
-        expect(j.mismatch).toEqual([{ field: "confirmedAmount", expected: `${EXPECTED} (status ${status})`, actual: (EXPECTED / 2n).toString() }])
+        expect(j.mismatch).toEqual([
+          { field: "confirmedAmount", expected: `${EXPECTED} (status ${status})`, actual: (EXPECTED / 2n).toString() },
+        ])
       }
     })
 
@@ -120,13 +122,18 @@ describe("judgeObservation", () => {
     })
 
     it("from the reconcile job without captureOnReconcile: never captures", () => {
-      const j = judge({ observation: event(status, { source: "reconcile", poll: { askedId: "int_1", recordId: "int_1" } }) })
+      const j = judge({
+        observation: event(status, { source: "reconcile", poll: { askedId: "int_1", recordId: "int_1" } }),
+      })
       expect(j.capture).toBe(false)
-      if (statusAction(status, "deposit", { acceptLatePayments: true }) === "capture") expect(j.attention).toBe("webhook_missing")
+      if (statusAction(status, "deposit", { acceptLatePayments: true }) === "capture")
+        expect(j.attention).toBe("webhook_missing")
     })
 
     it("already captured: not captured again", () => {
-      expect(judge({ payment: payment({ captured: true, status: "swept" }), observation: event(status) }).capture).toBe(false)
+      expect(judge({ payment: payment({ captured: true, status: "swept" }), observation: event(status) }).capture).toBe(
+        false,
+      )
     })
   })
 
@@ -136,11 +143,15 @@ describe("judgeObservation", () => {
   })
 
   it("within the band: exact, no surplus", () => {
-    expect(judge({ observation: event("swept", { confirmedAmount: (EXPECTED + 100n).toString() }) })).toMatchObject({ capture: true, surplus: null })
+    expect(judge({ observation: event("swept", { confirmedAmount: (EXPECTED + 100n).toString() }) })).toMatchObject({
+      capture: true,
+      surplus: null,
+    })
   })
 
   it("the merchant may capture an underpaid payment, never wrong_token or held_sanctioned", () => {
-    const merchant = (status: ServiceStatus) => judge({ observation: event(status, { source: "merchant", confirmedAmount: "1" }) })
+    const merchant = (status: ServiceStatus) =>
+      judge({ observation: event(status, { source: "merchant", confirmedAmount: "1" }) })
     expect(merchant("underpaid").capture).toBe(true)
     expect(merchant("wrong_token").capture).toBe(false)
     expect(merchant("held_sanctioned").capture).toBe(false)
@@ -148,26 +159,46 @@ describe("judgeObservation", () => {
 
   it("connect rail: paid captures; no decimals in the event is not a mismatch", () => {
     const connect = payment({ rail: "connect", intentId: null })
-    const j = judge({ payment: connect, observation: event("paid", { rail: "connect", intentId: null, tokenDecimals: null }) })
+    const j = judge({
+      payment: connect,
+      observation: event("paid", { rail: "connect", intentId: null, tokenDecimals: null }),
+    })
     expect(j.capture).toBe(true)
   })
 
   it("a connect payment named with an intent id is another payment", () => {
     const connect = payment({ rail: "connect", intentId: null })
-    expect(judge({ payment: connect, observation: event("paid", { rail: "connect" }) }).outcome).toBe("refused_mismatch")
+    expect(judge({ payment: connect, observation: event("paid", { rail: "connect" }) }).outcome).toBe(
+      "refused_mismatch",
+    )
   })
 
   it("a non-final status after a final one is stale and changes nothing", () => {
-    expect(judge({ payment: payment({ status: "swept" }), observation: event("confirming") })).toMatchObject({ outcome: "stale", status: null, capture: false })
+    expect(judge({ payment: payment({ status: "swept" }), observation: event("confirming") })).toMatchObject({
+      outcome: "stale",
+      status: null,
+      capture: false,
+    })
   })
 
   it("late payment refused by policy is left to the merchant", () => {
-    const j = judgeObservation({ payment: payment(), observation: event("expired_paid_late"), policy: { acceptLatePayments: false, captureOnReconcile: false }, txHashHeldBy: null, sessionExpectsPayment: true, settledOtherwise: false, orderCanceled: false })
+    const j = judgeObservation({
+      payment: payment(),
+      observation: event("expired_paid_late"),
+      policy: { acceptLatePayments: false, captureOnReconcile: false },
+      txHashHeldBy: null,
+      sessionExpectsPayment: true,
+      settledOtherwise: false,
+      orderCanceled: false,
+    })
     expect(j).toMatchObject({ capture: false, attention: "late_payment" })
   })
 
   it("a session that was re-quoted is not captured", () => {
-    expect(judge({ observation: event("swept"), sessionExpectsPayment: false })).toMatchObject({ capture: false, outcome: "session_requoted" })
+    expect(judge({ observation: event("swept"), sessionExpectsPayment: false })).toMatchObject({
+      capture: false,
+      outcome: "session_requoted",
+    })
   })
 
   it("an order already paid another way: a confirmed payment is recorded, flagged paid_twice and owed back in full, never captured", () => {
@@ -180,25 +211,57 @@ describe("judgeObservation", () => {
       surplus: over,
     })
     // Not a reason to refuse what could not be captured anyway: an underpayment stays the merchant's decision.
-    expect(judge({ observation: event("underpaid", { confirmedAmount: "1" }), settledOtherwise: true })).toMatchObject({ capture: false, outcome: "recorded", attention: "underpaid" })
+    expect(judge({ observation: event("underpaid", { confirmedAmount: "1" }), settledOtherwise: true })).toMatchObject({
+      capture: false,
+      outcome: "recorded",
+      attention: "underpaid",
+    })
   })
 })
 
 describe("a canceled order", () => {
-  it.each(["swept", "paid", "overpaid", "expired_paid_late", "underpaid"] as const)("a %s payment is recorded, flagged order_canceled and never captured, whoever reports it", (status) => {
-    for (const source of ["webhook", "merchant", "reconcile"] as const) {
-      const j = judge({ payment: payment({ rail: "connect" }), observation: event(status, { source, rail: "connect", confirmedAmount: status === "underpaid" ? "1" : EXPECTED.toString() }), orderCanceled: true })
-      expect(j).toMatchObject({ capture: false, outcome: "order_canceled", attention: "order_canceled", surplus: null })
-    }
-  })
+  it.each(["swept", "paid", "overpaid", "expired_paid_late", "underpaid"] as const)(
+    "a %s payment is recorded, flagged order_canceled and never captured, whoever reports it",
+    (status) => {
+      for (const source of ["webhook", "merchant", "reconcile"] as const) {
+        const j = judge({
+          payment: payment({ rail: "connect" }),
+          observation: event(status, {
+            source,
+            rail: "connect",
+            confirmedAmount: status === "underpaid" ? "1" : EXPECTED.toString(),
+          }),
+          orderCanceled: true,
+        })
+        expect(j).toMatchObject({
+          capture: false,
+          outcome: "order_canceled",
+          attention: "order_canceled",
+          surplus: null,
+        })
+      }
+    },
+  )
 
   it("a transfer still confirming, or nothing received, is only recorded: nothing is owed back yet", () => {
-    expect(judge({ observation: event("confirming"), orderCanceled: true })).toMatchObject({ capture: false, outcome: "recorded" })
-    expect(judge({ observation: event("expired", { confirmedAmount: "0" }), orderCanceled: true })).toMatchObject({ capture: false, outcome: "recorded" })
+    expect(judge({ observation: event("confirming"), orderCanceled: true })).toMatchObject({
+      capture: false,
+      outcome: "recorded",
+    })
+    expect(judge({ observation: event("expired", { confirmedAmount: "0" }), orderCanceled: true })).toMatchObject({
+      capture: false,
+      outcome: "recorded",
+    })
   })
 
   it("a payment captured before the cancel stays captured (Medusa's cancel refunds it)", () => {
-    expect(judge({ payment: payment({ status: "swept", captured: true }), observation: event("swept"), orderCanceled: true })).toMatchObject({ outcome: "already_captured", capture: false })
+    expect(
+      judge({
+        payment: payment({ status: "swept", captured: true }),
+        observation: event("swept"),
+        orderCanceled: true,
+      }),
+    ).toMatchObject({ outcome: "already_captured", capture: false })
   })
 })
 
@@ -206,25 +269,44 @@ describe("after the capture, the captured facts stand", () => {
   const captured = payment({
     status: "swept",
     captured: true,
-    capturedFacts: { status: "swept", confirmedAmount: EXPECTED.toString(), txHash: "0x" + "ab".repeat(32), payerAddress: "0x" + "11".repeat(20) },
+    capturedFacts: {
+      status: "swept",
+      confirmedAmount: EXPECTED.toString(),
+      txHash: "0x" + "ab".repeat(32),
+      payerAddress: "0x" + "11".repeat(20),
+    },
   })
 
   it("the same facts again (a redelivery, a poll) are already captured", () => {
-    expect(judge({ payment: captured, observation: event("swept") })).toMatchObject({ outcome: "already_captured", capture: false })
+    expect(judge({ payment: captured, observation: event("swept") })).toMatchObject({
+      outcome: "already_captured",
+      capture: false,
+    })
   })
 
   it.each([
     ["another amount", { confirmedAmount: (EXPECTED * 2n).toString() }, "confirmedAmount"],
     ["another transaction", { txHash: "0x" + "cd".repeat(32) }, "txHash"],
     ["another payer", { payerAddress: "0x" + "22".repeat(20) }, "payerAddress"],
-  ] as const)("attacker: a signed event with %s is recorded and flagged, and writes no status", (_name, over, field) => {
-    const judgement = judge({ payment: captured, observation: event("swept", over) })
-    expect(judgement).toMatchObject({ outcome: "contradicts_capture", capture: false, status: null, attention: "capture_contradicted" })
-    expect(judgement.mismatch.map((m) => m.field)).toContain(field)
-  })
+  ] as const)(
+    "attacker: a signed event with %s is recorded and flagged, and writes no status",
+    (_name, over, field) => {
+      const judgement = judge({ payment: captured, observation: event("swept", over) })
+      expect(judgement).toMatchObject({
+        outcome: "contradicts_capture",
+        capture: false,
+        status: null,
+        attention: "capture_contradicted",
+      })
+      expect(judgement.mismatch.map((m) => m.field)).toContain(field)
+    },
+  )
 
   it("attacker: a signed event with another final status is flagged, not taken", () => {
-    const judgement = judge({ payment: captured, observation: event("overpaid", { confirmedAmount: (EXPECTED * 2n).toString() }) })
+    const judgement = judge({
+      payment: captured,
+      observation: event("overpaid", { confirmedAmount: (EXPECTED * 2n).toString() }),
+    })
     expect(judgement).toMatchObject({ outcome: "contradicts_capture", status: null })
     expect(judgement.mismatch.map((m) => m.field)).toEqual(["status", "confirmedAmount"])
   })

@@ -27,11 +27,20 @@ describe("canceledOrderRefund", () => {
     const first = canceledOrderRefund({ ...base, received: 10n, refunds: [] })!
     expect(canceledOrderRefund({ ...base, received: 10n, refunds: [first] })).toBeNull()
     const sentFirst: LedgerRefund = { ...first, state: "sent", txHash: "0xab" }
-    expect(canceledOrderRefund({ ...base, received: 25n, refunds: [sentFirst] })).toMatchObject({ id: "order-canceled-25", tokenAmount: "15" })
+    expect(canceledOrderRefund({ ...base, received: 25n, refunds: [sentFirst] })).toMatchObject({
+      id: "order-canceled-25",
+      tokenAmount: "15",
+    })
   })
 
   it("a refund already listed (Medusa's cancel refunding a capture it found) counts: what arrived goes back once; nothing received owes nothing", () => {
-    const merchant: LedgerRefund = { ...canceledOrderRefund({ ...base, received: 10n, refunds: [] })!, id: "ref_1", reason: "merchant", fiatAmount: "25", currencyCode: "eur" }
+    const merchant: LedgerRefund = {
+      ...canceledOrderRefund({ ...base, received: 10n, refunds: [] })!,
+      id: "ref_1",
+      reason: "merchant",
+      fiatAmount: "25",
+      currencyCode: "eur",
+    }
     expect(canceledOrderRefund({ ...base, received: 10n, refunds: [merchant] })).toBeNull()
     expect(canceledOrderRefund({ ...base, received: 12n, refunds: [merchant] })).toMatchObject({ tokenAmount: "2" })
     expect(canceledOrderRefund({ ...base, received: 0n, refunds: [] })).toBeNull()

@@ -9,7 +9,15 @@ describe("verifyQuoteAnswersRequest", () => {
   const policy = parsePluginOptions(validPluginOptions())
   // 11.5 EUR × 1.087 × 1.005 = 12.5630025 USDC, rounded up to the base unit.
   const matching = quoteSchema.parse(
-    buildQuote({ fiatTotal: request.cart.total, fiatCurrency: request.cart.currency, token: request.token, chainId: request.chainId, fxRate: 1.087, spreadPercent: 0.5, stablecoinAmount: "12563003" })
+    buildQuote({
+      fiatTotal: request.cart.total,
+      fiatCurrency: request.cart.currency,
+      token: request.token,
+      chainId: request.chainId,
+      fxRate: 1.087,
+      spreadPercent: 0.5,
+      stablecoinAmount: "12563003",
+    }),
   )
 
   it("accepts the quote of the request", () => {

@@ -11,7 +11,9 @@ describe("nextPollAt", () => {
   })
 
   it("doubles the delay per poll: minutes at first", () => {
-    const delays = [1, 2, 3, 4].map((attempts) => minutesAfter(at(100), nextPollAt({ attempts, createdAt, now: at(100), settings })))
+    const delays = [1, 2, 3, 4].map((attempts) =>
+      minutesAfter(at(100), nextPollAt({ attempts, createdAt, now: at(100), settings })),
+    )
     expect(delays).toEqual([10, 20, 40, 80])
   })
 

@@ -12,13 +12,36 @@ describe("computeRefundTokenAmount", () => {
   })
 
   it("fiat with more than 2 decimals is exact; the remainder rounds down by less than one base unit", () => {
-    expect(computeRefundTokenAmount({ ...base, fiatTotal: "10.005", expectedAmount: 10_005_000n, confirmedAmount: 10_005_000n, refundFiat: "10.005" })).toBe(10_005_000n)
+    expect(
+      computeRefundTokenAmount({
+        ...base,
+        fiatTotal: "10.005",
+        expectedAmount: 10_005_000n,
+        confirmedAmount: 10_005_000n,
+        refundFiat: "10.005",
+      }),
+    ).toBe(10_005_000n)
     // 1/3 of 10 EUR at 10_000_001 base units per 10 EUR: 3_333_333.67 -> 3_333_333.
-    expect(computeRefundTokenAmount({ ...base, fiatTotal: "10", expectedAmount: 10_000_001n, confirmedAmount: 10_000_001n, refundFiat: "3.333333333" })).toBe(3_333_333n)
+    expect(
+      computeRefundTokenAmount({
+        ...base,
+        fiatTotal: "10",
+        expectedAmount: 10_000_001n,
+        confirmedAmount: 10_000_001n,
+        refundFiat: "3.333333333",
+      }),
+    ).toBe(3_333_333n)
   })
 
   it("18 decimals: no float, no hard-coded 6", () => {
-    expect(computeRefundTokenAmount({ ...base, expectedAmount: 25n * 10n ** 18n, confirmedAmount: 25n * 10n ** 18n, refundFiat: "0.01" })).toBe(10n ** 16n)
+    expect(
+      computeRefundTokenAmount({
+        ...base,
+        expectedAmount: 25n * 10n ** 18n,
+        confirmedAmount: 25n * 10n ** 18n,
+        refundFiat: "0.01",
+      }),
+    ).toBe(10n ** 16n)
   })
 
   it("never more than was received (underpaid, accepted by the merchant)", () => {

@@ -16,7 +16,9 @@ describe("firstBlockAt", () => {
   })
 
   it("several blocks with one timestamp: the first of them", async () => {
-    expect(await firstBlockAt({ timestampOf: async (n) => timeOf(n), from: 0n, to: 1_000n, timestamp: 1100n })).toBe(50n)
+    expect(await firstBlockAt({ timestampOf: async (n) => timeOf(n), from: 0n, to: 1_000n, timestamp: 1100n })).toBe(
+      50n,
+    )
   })
 
   it("the range's ends: from when every block is late enough, to when none is, from when the range is one block", async () => {

@@ -25,8 +25,24 @@ const refund: LedgerRefund = {
   state: "due",
   recordedAt,
 }
-const transfer = (t: Partial<SeenTransfer>): SeenTransfer => ({ token, from: payout, to: payer, value: 5_427_000n, txHash: "0xaa", logIndex: 0, blockNumber: 10n, minedAt: recordedSeconds + 30n, ...t })
-const match = (t: Partial<SeenTransfer>, r: Partial<LedgerRefund> = {}) => matchRefundTransfer({ transfer: transfer(t), refund: { ...refund, ...r }, tokenAddress: token, senders: [payout, hotWallet] })
+const transfer = (t: Partial<SeenTransfer>): SeenTransfer => ({
+  token,
+  from: payout,
+  to: payer,
+  value: 5_427_000n,
+  txHash: "0xaa",
+  logIndex: 0,
+  blockNumber: 10n,
+  minedAt: recordedSeconds + 30n,
+  ...t,
+})
+const match = (t: Partial<SeenTransfer>, r: Partial<LedgerRefund> = {}) =>
+  matchRefundTransfer({
+    transfer: transfer(t),
+    refund: { ...refund, ...r },
+    tokenAddress: token,
+    senders: [payout, hotWallet],
+  })
 
 describe("matchRefundTransfer", () => {
   it("the exact transfer from the payout or a refund sender to the destination, mined after the refund was recorded, is the refund", () => {
@@ -41,15 +57,24 @@ describe("matchRefundTransfer", () => {
   })
 
   it("near miss: another amount from the payout, named in token amounts", () => {
-    expect(match({ value: 5_426_999n })).toEqual({ kind: "near_miss", why: "Sent 5.426999 USDC; the refund is 5.427 USDC." })
+    expect(match({ value: 5_426_999n })).toEqual({
+      kind: "near_miss",
+      why: "Sent 5.426999 USDC; the refund is 5.427 USDC.",
+    })
   })
 
   it("near miss: the exact amount from a sender that is neither the payout nor a refund sender", () => {
-    expect(match({ from: stranger })).toEqual({ kind: "near_miss", why: `Sent from ${stranger}, which is neither the payout nor a configured refund sender.` })
+    expect(match({ from: stranger })).toEqual({
+      kind: "near_miss",
+      why: `Sent from ${stranger}, which is neither the payout nor a configured refund sender.`,
+    })
   })
 
   it("near miss: the exact transfer mined before the refund was recorded; every reason is said", () => {
-    expect(match({ minedAt: recordedSeconds - 61n })).toEqual({ kind: "near_miss", why: `Mined at 2026-01-01T11:58:59.000Z, before the refund was recorded (${recordedAt}).` })
+    expect(match({ minedAt: recordedSeconds - 61n })).toEqual({
+      kind: "near_miss",
+      why: `Mined at 2026-01-01T11:58:59.000Z, before the refund was recorded (${recordedAt}).`,
+    })
     expect(match({ minedAt: recordedSeconds - 3600n, value: 1n })).toEqual({
       kind: "near_miss",
       why: `Sent 0.000001 USDC; the refund is 5.427 USDC. Mined at 2026-01-01T11:00:00.000Z, before the refund was recorded (${recordedAt}).`,
@@ -64,7 +89,9 @@ describe("matchRefundTransfer", () => {
   })
 
   it("the token's decimals come from the refund, never a fixed six", () => {
-    expect(match({ value: 10n ** 18n }, { tokenAmount: (2n * 10n ** 18n).toString(), tokenDecimals: 18, token: "EURC" })).toEqual({
+    expect(
+      match({ value: 10n ** 18n }, { tokenAmount: (2n * 10n ** 18n).toString(), tokenDecimals: 18, token: "EURC" }),
+    ).toEqual({
       kind: "near_miss",
       why: "Sent 1 EURC; the refund is 2 EURC.",
     })

@@ -10,7 +10,19 @@ const t0 = Date.parse("2026-01-01T12:00:00.000Z")
 const seconds = (ms: number) => BigInt(Math.floor(ms / 1000))
 
 const dueRefund = (id: string, tokenAmount: string, recordedAtMs: number, seenThrough = 0n): ScannedRefund => ({
-  refund: { id, reason: "merchant", fiatAmount: "5", currencyCode: "eur", tokenAmount, token: "USDC", chainId: 8453, tokenDecimals: 6, payerAddress: payer, state: "due", recordedAt: new Date(recordedAtMs).toISOString() },
+  refund: {
+    id,
+    reason: "merchant",
+    fiatAmount: "5",
+    currencyCode: "eur",
+    tokenAmount,
+    token: "USDC",
+    chainId: 8453,
+    tokenDecimals: 6,
+    payerAddress: payer,
+    state: "due",
+    recordedAt: new Date(recordedAtMs).toISOString(),
+  },
   tokenAddress: token,
   seenThrough,
 })
@@ -25,7 +37,8 @@ const transfer = (txHash: string, blockNumber: bigint, t: Partial<SeenTransfer> 
   minedAt: seconds(t0) + 600n,
   ...t,
 })
-const plan = (refunds: ScannedRefund[], transfers: SeenTransfer[], heldTxHashes: string[] = []) => planRefundMatches({ refunds, transfers, senders: [payout], heldTxHashes })
+const plan = (refunds: ScannedRefund[], transfers: SeenTransfer[], heldTxHashes: string[] = []) =>
+  planRefundMatches({ refunds, transfers, senders: [payout], heldTxHashes })
 
 describe("planRefundMatches", () => {
   it("two refunds of the same amount take two transfers: the first transfer goes to the earlier recorded refund", () => {
@@ -47,12 +60,22 @@ describe("planRefundMatches", () => {
 
   it("one transaction settles one refund even when two of its logs match two refunds", () => {
     const refunds = [dueRefund("a", "5000000", t0), dueRefund("b", "5000000", t0 + 1)]
-    expect(plan(refunds, [transfer("0xa", 11n, { logIndex: 0 }), transfer("0xa", 11n, { logIndex: 1 })]).matches).toEqual([{ index: 0, transfer: transfer("0xa", 11n, { logIndex: 0 }) }])
+    expect(
+      plan(refunds, [transfer("0xa", 11n, { logIndex: 0 }), transfer("0xa", 11n, { logIndex: 1 })]).matches,
+    ).toEqual([{ index: 0, transfer: transfer("0xa", 11n, { logIndex: 0 }) }])
   })
 
   it("a refund left unmatched gets the latest near miss among the transfers new to it", () => {
     const refund = dueRefund("r", "5000000", t0, 11n)
-    const planned = plan([refund], [transfer("0xold", 11n, { value: 1n }), transfer("0x1", 12n, { value: 2n }), transfer("0x2", 13n, { from: stranger }), transfer("0x3", 14n, { from: stranger, value: 3n })])
+    const planned = plan(
+      [refund],
+      [
+        transfer("0xold", 11n, { value: 1n }),
+        transfer("0x1", 12n, { value: 2n }),
+        transfer("0x2", 13n, { from: stranger }),
+        transfer("0x3", 14n, { from: stranger, value: 3n }),
+      ],
+    )
     expect(planned.matches).toEqual([])
     expect(planned.nearMisses).toEqual([
       {

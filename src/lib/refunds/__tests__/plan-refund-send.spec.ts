@@ -16,7 +16,20 @@ function buildPlan(balances: Record<string, bigint>, overrides: Partial<PlanRefu
     reads.push(holder)
     return balances[holder] ?? 0n
   }
-  return { reads, plan: planRefundSend({ sender: payout, payout, refundSenders: [hotWallet], pool, token, destination, amount: 5_427_000n, balanceOf, ...overrides }) }
+  return {
+    reads,
+    plan: planRefundSend({
+      sender: payout,
+      payout,
+      refundSenders: [hotWallet],
+      pool,
+      token,
+      destination,
+      amount: 5_427_000n,
+      balanceOf,
+      ...overrides,
+    }),
+  }
 }
 
 describe("planRefundSend", () => {
@@ -25,7 +38,9 @@ describe("planRefundSend", () => {
     const result = await plan
     expect(result).toMatchObject({ ok: true, senderBalance: 5_427_000n })
     if (!result.ok) throw new Error("refused")
-    expect(result.calls.map((c) => [c.address, c.functionName, c.args])).toEqual([[token, "transfer", [destination, 5_427_000n]]])
+    expect(result.calls.map((c) => [c.address, c.functionName, c.args])).toEqual([
+      [token, "transfer", [destination, 5_427_000n]],
+    ])
     expect(reads).toEqual([payout])
   })
 
@@ -39,7 +54,8 @@ describe("planRefundSend", () => {
   })
 
   it("the payout is recognised whatever the case of its letters", async () => {
-    const result = await buildPlan({ [payout.toLowerCase()]: 5_427_000n }, { sender: payout.toLowerCase() as Address }).plan
+    const result = await buildPlan({ [payout.toLowerCase()]: 5_427_000n }, { sender: payout.toLowerCase() as Address })
+      .plan
     expect(result.ok).toBe(true)
   })
 
@@ -57,12 +73,18 @@ describe("planRefundSend", () => {
 
   it("a refund sender holding too little is refused: only the payout may withdraw from the pool", async () => {
     const { plan, reads } = buildPlan({ [hotWallet]: 5_426_999n, [pool]: 10n ** 12n }, { sender: hotWallet })
-    expect(await plan).toEqual({ ok: false, refusal: { code: "sender_holds_too_little", sender: hotWallet, senderBalance: 5_426_999n } })
+    expect(await plan).toEqual({
+      ok: false,
+      refusal: { code: "sender_holds_too_little", sender: hotWallet, senderBalance: 5_426_999n },
+    })
     expect(reads).toEqual([hotWallet])
   })
 
   it("a pool holding less than the amount is refused with both balances", async () => {
-    expect(await buildPlan({ [payout]: 2n, [pool]: 5_426_999n }).plan).toEqual({ ok: false, refusal: { code: "pool_holds_too_little", senderBalance: 2n, poolBalance: 5_426_999n } })
+    expect(await buildPlan({ [payout]: 2n, [pool]: 5_426_999n }).plan).toEqual({
+      ok: false,
+      refusal: { code: "pool_holds_too_little", senderBalance: 2n, poolBalance: 5_426_999n },
+    })
   })
 
   it("18 decimals: amounts stay exact bigints", async () => {

@@ -20,7 +20,9 @@ describe("pluginRuntimeOf", () => {
 
   it("hands the ledger module's books to the providers, and names the missing module when there are none", () => {
     const runtime = pluginRuntimeOf({ ...raw(), merchantId: "mer_books" })
-    expect(() => runtime.books()).toThrow(/Register \{ resolve: "medusa-payment-stablecoin\/modules\/stablecoin", options \}/)
+    expect(() => runtime.books()).toThrow(
+      /Register \{ resolve: "medusa-payment-stablecoin\/modules\/stablecoin", options \}/,
+    )
     const books = { recordIssuedPayment: async () => {}, bookOfSession: async () => null }
     runtime.attachBooks(books)
     expect(pluginRuntimeOf({ ...raw(), merchantId: "mer_books" }).books()).toBe(books)

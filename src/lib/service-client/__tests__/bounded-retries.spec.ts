@@ -19,7 +19,9 @@ describe("a service that keeps answering 429 never gets a tight loop", () => {
     expect(!result.ok && result.error).toBeInstanceOf(RateLimitedError)
     expect(server.requests).toHaveLength(MAX_RATE_LIMIT_RETRIES + 1)
     for (let i = 1; i < server.requests.length; i++) {
-      expect(server.requests[i]!.receivedAt - server.requests[i - 1]!.receivedAt).toBeGreaterThanOrEqual(MIN_RATE_LIMIT_WAIT_MS - 5)
+      expect(server.requests[i]!.receivedAt - server.requests[i - 1]!.receivedAt).toBeGreaterThanOrEqual(
+        MIN_RATE_LIMIT_WAIT_MS - 5,
+      )
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(MAX_RATE_LIMIT_RETRIES * MIN_RATE_LIMIT_WAIT_MS - 10)
   })
@@ -36,7 +38,10 @@ describe("a service that keeps answering 429 never gets a tight loop", () => {
 
 describe("responses are read up to a size cap", () => {
   it("a body past the cap is refused with a clear error", async () => {
-    server.reply({ status: 200, text: JSON.stringify({ ...buildStatusRecord(), padding: "x".repeat(MAX_RESPONSE_BYTES) }) })
+    server.reply({
+      status: 200,
+      text: JSON.stringify({ ...buildStatusRecord(), padding: "x".repeat(MAX_RESPONSE_BYTES) }),
+    })
     const result = await client().poolDepositStatus({ id: "int_01" })
     expect(!result.ok && result.error).toBeInstanceOf(InvalidServiceResponseError)
     expect(!result.ok && result.error.message).toContain(`larger than ${MAX_RESPONSE_BYTES} bytes`)

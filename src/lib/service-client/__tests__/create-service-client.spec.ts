@@ -16,7 +16,14 @@ import {
   type ServiceClientErrorType,
   type ServiceEndpoint,
 } from ".."
-import { addresses, buildConnectPayment, buildDepositIntent, buildQuote, buildStatusRecord, quoteRequest } from "./fixtures"
+import {
+  addresses,
+  buildConnectPayment,
+  buildDepositIntent,
+  buildQuote,
+  buildStatusRecord,
+  quoteRequest,
+} from "./fixtures"
 import { useTestServer } from "./test-server"
 
 const apiKey = "pk_test_secret_looking_key"
@@ -78,7 +85,11 @@ describe("successful calls", () => {
   })
 
   it("parses a status record without txHash and drops unknown fields", async () => {
-    const { txHash: _txHash, ...record } = buildStatusRecord({ status: "waiting", confirmedAmount: "0", confirmations: 0 })
+    const { txHash: _txHash, ...record } = buildStatusRecord({
+      status: "waiting",
+      confirmedAmount: "0",
+      confirmations: 0,
+    })
     server.reply({ status: 200, json: { ...record, futureField: true } })
     expect(await client().poolDepositStatus({ id: "int_01" })).toEqual({ ok: true, value: record })
   })
@@ -104,21 +115,105 @@ describe("successful calls", () => {
 describe("error statuses", () => {
   const serviceMessage = "Something the service wants you to know"
   const cases: [number, ServiceEndpoint, new (...args: never[]) => ServiceClientErrorType, string, string, RegExp][] = [
-    [400, "create-quote", ServiceBadRequestError, "service_bad_request", "fatal", /a field is missing or malformed \(400\)/],
-    [401, "pool-deposit-status", ServiceUnauthorizedError, "service_unauthorized", "fatal", /did not accept the api key \(401\)\. Check the apiKey option/],
-    [403, "create-quote", ServiceForbiddenError, "service_forbidden", "fatal", /token or chain is not enabled for this account \(403\)/],
-    [404, "create-quote", ServiceNotFoundError, "service_not_found", "fatal", /merchant was not found \(404\)\. Check the merchantId option/],
+    [
+      400,
+      "create-quote",
+      ServiceBadRequestError,
+      "service_bad_request",
+      "fatal",
+      /a field is missing or malformed \(400\)/,
+    ],
+    [
+      401,
+      "pool-deposit-status",
+      ServiceUnauthorizedError,
+      "service_unauthorized",
+      "fatal",
+      /did not accept the api key \(401\)\. Check the apiKey option/,
+    ],
+    [
+      403,
+      "create-quote",
+      ServiceForbiddenError,
+      "service_forbidden",
+      "fatal",
+      /token or chain is not enabled for this account \(403\)/,
+    ],
+    [
+      404,
+      "create-quote",
+      ServiceNotFoundError,
+      "service_not_found",
+      "fatal",
+      /merchant was not found \(404\)\. Check the merchantId option/,
+    ],
     [404, "create-pool-deposit", ServiceNotFoundError, "service_not_found", "fatal", /quote was not found \(404\)/],
-    [404, "pool-deposit-status", ServiceNotFoundError, "service_not_found", "fatal", /payment or deposit intent was not found \(404\)/],
-    [409, "create-pool-connect", QuoteAlreadyUsedError, "quote_already_used", "fatal", /quote was already used \(409\)\. Create a new quote/],
-    [409, "create-pool-deposit", QuoteAlreadyUsedError, "quote_already_used", "fatal", /quote was already used \(409\)/],
-    [422, "create-quote", ServiceUnprocessableError, "service_unprocessable", "fatal", /below the chain's minimum or the merchant setup is incomplete/],
-    [422, "create-pool-connect", ServiceUnprocessableError, "service_unprocessable", "fatal", /pool is not deployed on this chain \(offer the deposit rail\)/],
-    [502, "create-quote", UpstreamUnavailableError, "service_upstream_unavailable", "retryable", /could not read chain data \(502\)/],
-    [502, "create-pool-deposit", UpstreamUnavailableError, "service_upstream_unavailable", "retryable", /could not read chain data \(502\)/],
+    [
+      404,
+      "pool-deposit-status",
+      ServiceNotFoundError,
+      "service_not_found",
+      "fatal",
+      /payment or deposit intent was not found \(404\)/,
+    ],
+    [
+      409,
+      "create-pool-connect",
+      QuoteAlreadyUsedError,
+      "quote_already_used",
+      "fatal",
+      /quote was already used \(409\)\. Create a new quote/,
+    ],
+    [
+      409,
+      "create-pool-deposit",
+      QuoteAlreadyUsedError,
+      "quote_already_used",
+      "fatal",
+      /quote was already used \(409\)/,
+    ],
+    [
+      422,
+      "create-quote",
+      ServiceUnprocessableError,
+      "service_unprocessable",
+      "fatal",
+      /below the chain's minimum or the merchant setup is incomplete/,
+    ],
+    [
+      422,
+      "create-pool-connect",
+      ServiceUnprocessableError,
+      "service_unprocessable",
+      "fatal",
+      /pool is not deployed on this chain \(offer the deposit rail\)/,
+    ],
+    [
+      502,
+      "create-quote",
+      UpstreamUnavailableError,
+      "service_upstream_unavailable",
+      "retryable",
+      /could not read chain data \(502\)/,
+    ],
+    [
+      502,
+      "create-pool-deposit",
+      UpstreamUnavailableError,
+      "service_upstream_unavailable",
+      "retryable",
+      /could not read chain data \(502\)/,
+    ],
     [500, "create-pool-connect", ServiceServerError, "service_server_error", "retryable", /service failed \(500\)/],
     [503, "pool-deposit-status", ServiceServerError, "service_server_error", "retryable", /service failed \(503\)/],
-    [418, "create-quote", ServiceUnexpectedStatusError, "service_unexpected_status", "fatal", /status the API does not describe \(418\)/],
+    [
+      418,
+      "create-quote",
+      ServiceUnexpectedStatusError,
+      "service_unexpected_status",
+      "fatal",
+      /status the API does not describe \(418\)/,
+    ],
   ]
 
   it.each(cases)("%i from %s -> %p", async (status, endpoint, errorClass, code, retryable, pattern) => {
@@ -160,11 +255,31 @@ describe("responses that break the contract", () => {
   it.each([
     ["a float amount", "create-quote", { quote: buildQuote({ stablecoinAmount: "12.5" }) }, "quote.stablecoinAmount"],
     ["a numeric amount", "create-pool-deposit", buildDepositIntent({ expectedAmount: 12500000 }), "expectedAmount"],
-    ["a lower-case address", "create-pool-deposit", buildDepositIntent({ forwarderAddress: addresses.forwarder.toLowerCase() }), "forwarderAddress"],
-    ["a wrong-checksum address", "create-pool-connect", buildConnectPayment({ poolAddress: addresses.pool.replace("f39Fd", "F39fd") }), "poolAddress"],
-    ["a timestamp without milliseconds", "create-quote", { quote: buildQuote({ expiresAt: "2025-03-01T12:15:00Z" }) }, "quote.expiresAt"],
+    [
+      "a lower-case address",
+      "create-pool-deposit",
+      buildDepositIntent({ forwarderAddress: addresses.forwarder.toLowerCase() }),
+      "forwarderAddress",
+    ],
+    [
+      "a wrong-checksum address",
+      "create-pool-connect",
+      buildConnectPayment({ poolAddress: addresses.pool.replace("f39Fd", "F39fd") }),
+      "poolAddress",
+    ],
+    [
+      "a timestamp without milliseconds",
+      "create-quote",
+      { quote: buildQuote({ expiresAt: "2025-03-01T12:15:00Z" }) },
+      "quote.expiresAt",
+    ],
     ["an unknown status", "pool-deposit-status", buildStatusRecord({ status: "settled" }), "status"],
-    ["a token address where a symbol is due", "pool-deposit-status", buildStatusRecord({ token: addresses.token }), "token"],
+    [
+      "a token address where a symbol is due",
+      "pool-deposit-status",
+      buildStatusRecord({ token: addresses.token }),
+      "token",
+    ],
     ["fractional tokenDecimals", "create-pool-deposit", buildDepositIntent({ tokenDecimals: 6.5 }), "tokenDecimals"],
     ["a negative chainId", "create-pool-connect", buildConnectPayment({ chainId: -1 }), "chainId"],
     ["no binding", "create-pool-connect", buildConnectPayment({ binding: undefined }), "binding"],
@@ -188,7 +303,9 @@ describe("responses that break the contract", () => {
 
 describe("options", () => {
   it("refuses a base URL with credentials without echoing them", () => {
-    expect(() => createServiceClient({ baseUrl: "https://user:hunter2@api.example.com/v1", apiKey })).toThrow(InvalidServiceClientOptionsError)
+    expect(() => createServiceClient({ baseUrl: "https://user:hunter2@api.example.com/v1", apiKey })).toThrow(
+      InvalidServiceClientOptionsError,
+    )
     expect(() => createServiceClient({ baseUrl: "https://user:hunter2@api.example.com/v1", apiKey })).toThrow(
       /^Invalid service client option: baseUrl must not contain credentials \(got https:\/\/api\.example\.com\/v1 with a user or password\)\.$/,
     )

@@ -26,7 +26,10 @@ describe("429 Retry-After", () => {
 
   it("waits until the HTTP-date, then retries", async () => {
     const retryAt = (Math.floor(Date.now() / 1000) + 2) * 1000
-    server.reply(rateLimited({ "retry-after": new Date(retryAt).toUTCString() }), { status: 200, json: { quote: buildQuote() } })
+    server.reply(rateLimited({ "retry-after": new Date(retryAt).toUTCString() }), {
+      status: 200,
+      json: { quote: buildQuote() },
+    })
     const result = await client().createQuote(quoteRequest)
     expect(result.ok).toBe(true)
     expect(server.requests).toHaveLength(2)
@@ -49,7 +52,10 @@ describe("429 Retry-After", () => {
   })
 
   it("stops with RateLimitedError when the next wait would exceed the budget", async () => {
-    server.reply(rateLimited({ "retry-after": "1" }), rateLimited({ "retry-after": "1" }), { status: 200, json: buildStatusRecord() })
+    server.reply(rateLimited({ "retry-after": "1" }), rateLimited({ "retry-after": "1" }), {
+      status: 200,
+      json: buildStatusRecord(),
+    })
     const result = await client({ maxRateLimitWaitMs: 1500 }).poolDepositStatus({ id: "int_01" })
     if (result.ok) throw new Error("expected RateLimitedError")
     expect(result.error).toBeInstanceOf(RateLimitedError)
@@ -64,13 +70,18 @@ describe("429 Retry-After", () => {
     const { waitedMs } = result.error as RateLimitedError
     expect(waitedMs).toBeGreaterThanOrEqual(1000)
     expect(waitedMs).toBeLessThanOrEqual(1500)
-    expect(result.error.message).toMatch(/after waiting \d+ ms; the next Retry-After \(1000 ms\) would exceed the 1500 ms wait budget/)
+    expect(result.error.message).toMatch(
+      /after waiting \d+ ms; the next Retry-After \(1000 ms\) would exceed the 1500 ms wait budget/,
+    )
     expect(server.requests).toHaveLength(2)
   })
 
   it("spreads callers refused together: each waits at least Retry-After, and they do not all come back at once", async () => {
     const callers = 20
-    server.reply(...Array.from({ length: callers }, () => rateLimited({ "retry-after": "1" })), ...Array.from({ length: callers }, () => ({ status: 200, json: buildStatusRecord() })))
+    server.reply(
+      ...Array.from({ length: callers }, () => rateLimited({ "retry-after": "1" })),
+      ...Array.from({ length: callers }, () => ({ status: 200, json: buildStatusRecord() })),
+    )
     const c = client()
     const results = await Promise.all(Array.from({ length: callers }, () => c.poolDepositStatus({ id: "int_01" })))
     expect(results.every((r) => r.ok)).toBe(true)
@@ -87,7 +98,9 @@ describe("429 Retry-After", () => {
     const result = await client().createQuote(quoteRequest)
     if (result.ok) throw new Error("expected RateLimitedError")
     expect(result.error).toMatchObject({ waitedMs: 0, retryAfterMs: 60_000 })
-    expect(result.error.message).toMatch(/after waiting 0 ms; the next Retry-After \(60000 ms\) would exceed the 30000 ms wait budget/)
+    expect(result.error.message).toMatch(
+      /after waiting 0 ms; the next Retry-After \(60000 ms\) would exceed the 30000 ms wait budget/,
+    )
     expect(server.requests).toHaveLength(1)
   })
 })

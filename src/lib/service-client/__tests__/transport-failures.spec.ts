@@ -35,14 +35,19 @@ describe("timeout", () => {
     expect(error.message).toMatch(/No complete answer from the service within 200 ms/)
   })
 
-  it.each(["create-pool-connect", "create-pool-deposit"] as const)("%s -> PoolCreationOutcomeUnknownError, not resent", async (endpoint) => {
-    server.reply({ action: "hang" }, { action: "hang" })
-    const error = await failure(endpoint)
-    expect(error).toBeInstanceOf(PoolCreationOutcomeUnknownError)
-    expect(error).toMatchObject({ endpoint, code: "pool_creation_outcome_unknown", retryable: "indeterminate" })
-    expect(error.message).toMatch(/No answer within 200 ms after the request may have reached the service.*start again with a fresh quote/)
-    expect(server.requests).toHaveLength(1)
-  })
+  it.each(["create-pool-connect", "create-pool-deposit"] as const)(
+    "%s -> PoolCreationOutcomeUnknownError, not resent",
+    async (endpoint) => {
+      server.reply({ action: "hang" }, { action: "hang" })
+      const error = await failure(endpoint)
+      expect(error).toBeInstanceOf(PoolCreationOutcomeUnknownError)
+      expect(error).toMatchObject({ endpoint, code: "pool_creation_outcome_unknown", retryable: "indeterminate" })
+      expect(error.message).toMatch(
+        /No answer within 200 ms after the request may have reached the service.*start again with a fresh quote/,
+      )
+      expect(server.requests).toHaveLength(1)
+    },
+  )
 })
 
 describe("timeout while reading the body", () => {
@@ -68,13 +73,16 @@ describe("connection reset after the request was sent", () => {
     expect(server.requests).toHaveLength(1)
   })
 
-  it.each(["create-pool-connect", "create-pool-deposit"] as const)("%s -> PoolCreationOutcomeUnknownError, not resent", async (endpoint) => {
-    server.reply({ action: "destroy" }, { action: "destroy" })
-    const error = await failure(endpoint)
-    expect(error).toBeInstanceOf(PoolCreationOutcomeUnknownError)
-    expect(error.message).toMatch(/The connection was lost after the request may have reached the service/)
-    expect(server.requests).toHaveLength(1)
-  })
+  it.each(["create-pool-connect", "create-pool-deposit"] as const)(
+    "%s -> PoolCreationOutcomeUnknownError, not resent",
+    async (endpoint) => {
+      server.reply({ action: "destroy" }, { action: "destroy" })
+      const error = await failure(endpoint)
+      expect(error).toBeInstanceOf(PoolCreationOutcomeUnknownError)
+      expect(error.message).toMatch(/The connection was lost after the request may have reached the service/)
+      expect(server.requests).toHaveLength(1)
+    },
+  )
 })
 
 describe("connection refused", () => {

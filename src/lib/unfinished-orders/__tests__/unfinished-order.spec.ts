@@ -19,13 +19,21 @@ describe("unfinishedOrderOf", () => {
     expect(judge(status, 72)).toMatchObject({ kind, overdue: true })
   })
 
-  it.each(["paid", "swept", "overpaid", "expired_paid_late", "not-a-status"])("%s: a payment that can still be captured is no unfinished order", (status) => {
-    expect(judge(status, 1_000)).toBeNull()
-    expect(UNFINISHED_ORDER_STATUSES).not.toContain(status)
-  })
+  it.each(["paid", "swept", "overpaid", "expired_paid_late", "not-a-status"])(
+    "%s: a payment that can still be captured is no unfinished order",
+    (status) => {
+      expect(judge(status, 1_000)).toBeNull()
+      expect(UNFINISHED_ORDER_STATUSES).not.toContain(status)
+    },
+  )
 
   it("underpaid: a top-up after the order was placed starts the grace again from that transfer", () => {
-    expect(judge("underpaid", 80, at(10))).toEqual({ kind: "underpaid", since: at(10), overdueAt: at(82), overdue: false })
+    expect(judge("underpaid", 80, at(10))).toEqual({
+      kind: "underpaid",
+      since: at(10),
+      overdueAt: at(82),
+      overdue: false,
+    })
     expect(judge("underpaid", 82, at(10))).toMatchObject({ overdue: true })
   })
 

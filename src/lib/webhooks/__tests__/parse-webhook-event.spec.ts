@@ -54,7 +54,12 @@ describe("parseWebhookEvent", () => {
   })
 
   it("parses an unknown event type with arbitrary data so the route can record it", () => {
-    const result = parseJson({ id: "evt_9", type: "payment_refunded", createdAt: "2025-03-01T12:00:00.000Z", data: { anything: [1] } })
+    const result = parseJson({
+      id: "evt_9",
+      type: "payment_refunded",
+      createdAt: "2025-03-01T12:00:00.000Z",
+      data: { anything: [1] },
+    })
     if (!result.ok) throw result.error
     expect(result.value.type).toBe("payment_refunded")
     expect(isPaymentConfirmedEvent(result.value)).toBe(false)

@@ -157,7 +157,9 @@ describe("verifyWebhookSignature", () => {
   })
 
   it("error: custom tolerance", () => {
-    expect(expectFailure(buildParams({ now: now + 11, toleranceSeconds: 10 })).reason).toBe("timestamp_out_of_tolerance")
+    expect(expectFailure(buildParams({ now: now + 11, toleranceSeconds: 10 })).reason).toBe(
+      "timestamp_out_of_tolerance",
+    )
   })
 
   it("error: a parsed object instead of the raw body", () => {

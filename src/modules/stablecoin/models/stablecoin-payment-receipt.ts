@@ -26,7 +26,12 @@ const StablecoinPaymentReceipt = model
     amount: model.text(),
   })
   .indexes([
-    { name: "IDX_stablecoin_payment_receipt_log", on: ["chain_id", "tx_hash", "log_index"], unique: true, where: "deleted_at IS NULL" },
+    {
+      name: "IDX_stablecoin_payment_receipt_log",
+      on: ["chain_id", "tx_hash", "log_index"],
+      unique: true,
+      where: "deleted_at IS NULL",
+    },
     { name: "IDX_stablecoin_payment_receipt_payment_id", on: ["payment_id"] },
   ])
 

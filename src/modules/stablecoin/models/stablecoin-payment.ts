@@ -78,10 +78,19 @@ const StablecoinPayment = model
     { name: "IDX_stablecoin_payment_next_poll_at", on: ["next_poll_at"] },
     { name: "IDX_stablecoin_payment_attention", on: ["attention"] },
     // One transaction pays one payment, held by the database rather than a check before the write.
-    { name: "IDX_stablecoin_payment_tx_hash_unique", on: ["chain_id", "tx_hash"], unique: true, where: "tx_hash IS NOT NULL AND deleted_at IS NULL" },
+    {
+      name: "IDX_stablecoin_payment_tx_hash_unique",
+      on: ["chain_id", "tx_hash"],
+      unique: true,
+      where: "tx_hash IS NOT NULL AND deleted_at IS NULL",
+    },
     { name: "IDX_stablecoin_payment_chain_scanned_at", on: ["chain_scanned_at"] },
     // The reconcile run's look for orders that never finish reads only payments an order awaits: few, in a large ledger.
-    { name: "IDX_stablecoin_payment_awaited_by_order", on: ["status"], where: "in_flight IS NOT NULL AND captured_at IS NULL AND deleted_at IS NULL" },
+    {
+      name: "IDX_stablecoin_payment_awaited_by_order",
+      on: ["status"],
+      where: "in_flight IS NOT NULL AND captured_at IS NULL AND deleted_at IS NULL",
+    },
   ])
 
 export default StablecoinPayment

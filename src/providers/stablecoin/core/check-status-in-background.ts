@@ -2,7 +2,10 @@ import { container } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { createSingleFlight } from "#src/lib/checkout/single-flight"
 import { describeError } from "#src/lib/errors/describe-error"
-import { checkStablecoinSessionStatusWorkflow, type CheckStablecoinSessionStatusResult } from "#src/workflows/check-stablecoin-session-status"
+import {
+  checkStablecoinSessionStatusWorkflow,
+  type CheckStablecoinSessionStatusResult,
+} from "#src/workflows/check-stablecoin-session-status"
 
 /** Checks running in this process, one per session: concurrent clicks share one; the ledger's claim bounds them across processes. */
 const running = createSingleFlight<string, CheckStablecoinSessionStatusResult | null>()
@@ -16,12 +19,23 @@ const running = createSingleFlight<string, CheckStablecoinSessionStatusResult | 
  * service round trip, and any capture comes after both. Never throws: a failure is logged and the
  * books stay as they are.
  */
-export function checkSessionStatusInBackground({ sessionId, paymentId, logger }: { sessionId: string; paymentId: string; logger: Logger }) {
+export function checkSessionStatusInBackground({
+  sessionId,
+  paymentId,
+  logger,
+}: {
+  sessionId: string
+  paymentId: string
+  logger: Logger
+}) {
   return running.run(sessionId, async () => {
     await new Promise<void>((resolve) => setImmediate(resolve))
     try {
       const { result } = await checkStablecoinSessionStatusWorkflow(container).run({ input: { sessionId, paymentId } })
-      if (result.error) logger.warn(`stablecoin: Check status of payment ${paymentId}: the service did not answer (${result.error}); the order stays awaiting payment.`)
+      if (result.error)
+        logger.warn(
+          `stablecoin: Check status of payment ${paymentId}: the service did not answer (${result.error}); the order stays awaiting payment.`,
+        )
       return result
     } catch (error) {
       logger.warn(`stablecoin: Check status of payment ${paymentId} failed: ${describeError(error)}`)

@@ -22,14 +22,24 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import { AbstractPaymentProvider, MathBN, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import {
+  AbstractPaymentProvider,
+  MathBN,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import { getAddress, isAddress } from "viem"
 import { buildErc20TransferUri } from "#src/lib/chain/build-erc20-transfer-uri"
 import { computePaymentRef } from "#src/lib/chain/compute-payment-ref"
 import type { ChainVerifier } from "#src/lib/chain/create-chain-verifier"
 import { formatTokenAmount } from "#src/lib/chain/format-token-amount"
 import { TOKEN_SYMBOLS, type TokenSymbol, type VerificationProof } from "#src/lib/chain/types"
-import { capturingConfirmationOf, decideSessionStatus, recordedConfirmationOf } from "#src/lib/judgement/decide-session-status"
+import {
+  capturingConfirmationOf,
+  decideSessionStatus,
+  recordedConfirmationOf,
+} from "#src/lib/judgement/decide-session-status"
 import type { PaymentBooks, SessionBook } from "#src/lib/ledger/payment-books"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import type { PluginOptions } from "#src/lib/options/index"
@@ -90,12 +100,21 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   /** Creates this rail's payment for a quote at the service and proves its addresses on-chain. */
   protected abstract createRailPayment(quote: Quote, payerAddress: string | undefined): Promise<RailPayment>
 
-  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment({
+    amount,
+    currency_code,
+    data,
+    context,
+  }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const currency = checkCurrency(currency_code)
     const choice = this.readStorefrontChoice(data)
     // Medusa writes session_id after the storefront's keys, so it is Medusa's own.
     const sessionId = (typeof data?.session_id === "string" ? data.session_id : undefined) ?? context?.idempotency_key
-    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "A stablecoin payment is issued for a Medusa payment session; no session id was given (data.session_id).")
+    if (!sessionId)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "A stablecoin payment is issued for a Medusa payment session; no session id was given (data.session_id).",
+      )
     const sessionData = await this.startPayment({ amount, currency, ...choice, sessionId })
     return { id: sessionData.paymentId, data: sessionData, status: PaymentSessionStatus.PENDING }
   }
@@ -107,7 +126,11 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
       current?.paymentId && current.fiatCurrency === currency && current.fiatTotal === toFiatNumber(amount)
     if (unchanged) return { data: current as Record<string, unknown> }
     const sessionId = current?.sessionId ?? context?.idempotency_key
-    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "A stablecoin payment is re-quoted for a Medusa payment session; the session data names none (sessionId).")
+    if (!sessionId)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "A stablecoin payment is re-quoted for a Medusa payment session; the session data names none (sessionId).",
+      )
     const sessionData = await this.startPayment({
       amount,
       currency,
@@ -141,10 +164,27 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     const status = decideSessionStatus({ book, policy: this.options_ })
     // A payment the service was asked about moments ago (the completion guard's read, usually) is not asked again.
     const readRecently = !!book?.lastReadAt && Date.now() - book.lastReadAt.getTime() < CHECK_STATUS_MIN_INTERVAL_MS
-    if (book && status === PaymentSessionStatus.PENDING_AUTHORIZATION && !recordedConfirmationOf(book) && !readRecently) {
-      void checkSessionStatusInBackground({ sessionId: book.sessionId, paymentId: book.payment.paymentId, logger: this.logger_ })
+    if (
+      book &&
+      status === PaymentSessionStatus.PENDING_AUTHORIZATION &&
+      !recordedConfirmationOf(book) &&
+      !readRecently
+    ) {
+      void checkSessionStatusInBackground({
+        sessionId: book.sessionId,
+        paymentId: book.payment.paymentId,
+        logger: this.logger_,
+      })
     }
-    return { status, data: { ...data, sessionId: sessionId ?? null, paymentId: book?.payment.paymentId ?? data?.paymentId ?? null, refunds: null } }
+    return {
+      status,
+      data: {
+        ...data,
+        sessionId: sessionId ?? null,
+        paymentId: book?.payment.paymentId ?? data?.paymentId ?? null,
+        refunds: null,
+      },
+    }
   }
 
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
@@ -152,7 +192,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     if (!book || !capturingConfirmationOf({ book, policy: this.options_ })) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        "This stablecoin payment has no confirmation from the payment service; it is captured only when the signed payment_confirmed webhook arrives (or the merchant confirms a payment the service reports as paid)."
+        "This stablecoin payment has no confirmation from the payment service; it is captured only when the signed payment_confirmed webhook arrives (or the merchant confirms a payment the service reports as paid).",
       )
     }
     return { data }
@@ -176,7 +216,10 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     const book = await this.bookOfPayment(data)
     const confirmation = book ? recordedConfirmationOf(book) : null
     if (!book || !confirmation) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Stablecoin payment ${String(data?.paymentId)} has no recorded confirmation: nothing was received to refund.`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Stablecoin payment ${String(data?.paymentId)} has no recorded confirmation: nothing was received to refund.`,
+      )
     }
     const payment = book.payment
     // Earlier refunds of this Medusa payment: its data holds only what this method returned (authorizePayment starts it empty).
@@ -204,7 +247,7 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
       recordedAt: new Date().toISOString(),
     }
     this.logger_.warn(
-      `stablecoin: refund of ${fiat} ${payment.currencyCode} recorded for payment ${payment.paymentId}: send ${formatTokenAmount(tokenAmount, refund.tokenDecimals)} ${payment.token} on chain ${payment.chainId} to ${refund.payerAddress ?? "the payer (unknown: check the transaction)"} manually; no funds were moved. It is listed in the ledger as due.`
+      `stablecoin: refund of ${fiat} ${payment.currencyCode} recorded for payment ${payment.paymentId}: send ${formatTokenAmount(tokenAmount, refund.tokenDecimals)} ${payment.token} on chain ${payment.chainId} to ${refund.payerAddress ?? "the payer (unknown: check the transaction)"} manually; no funds were moved. It is listed in the ledger as due.`,
     )
     return { data: { ...data, refunds: [...earlier, refund] } }
   }
@@ -251,23 +294,32 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   private readStorefrontChoice(data: Record<string, unknown> | undefined) {
     const token = data?.token ?? this.options_.defaultToken
     if (typeof token !== "string" || !(TOKEN_SYMBOLS as readonly string[]).includes(token)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.token must be one of ${TOKEN_SYMBOLS.join(", ")}; got ${JSON.stringify(token)}.`)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `data.token must be one of ${TOKEN_SYMBOLS.join(", ")}; got ${JSON.stringify(token)}.`,
+      )
     }
     const chainId = data?.chainId ?? this.options_.defaultChainId
     const chain = this.options_.chains.find((c) => c.chainId === chainId)
     if (!chain) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `data.chainId must be one of the configured chains (${this.options_.chains.map((c) => c.chainId).join(", ")}); got ${JSON.stringify(chainId)}.`
+        `data.chainId must be one of the configured chains (${this.options_.chains.map((c) => c.chainId).join(", ")}); got ${JSON.stringify(chainId)}.`,
       )
     }
     if (!chain.tokens[token as TokenSymbol]) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `data.token ${token} is not enabled on chain ${chain.chainId}.`)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `data.token ${token} is not enabled on chain ${chain.chainId}.`,
+      )
     }
     // null is what the provider itself writes: Medusa recreates a session from the old data after a refund.
     const payer = data?.payerAddress ?? undefined
     if (payer !== undefined && (typeof payer !== "string" || !isAddress(payer, { strict: false }))) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "data.payerAddress must be a 0x-prefixed 20-byte hex address.")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "data.payerAddress must be a 0x-prefixed 20-byte hex address.",
+      )
     }
     return { token: token as TokenSymbol, chainId: chain.chainId, payerAddress: payer ? getAddress(payer) : undefined }
   }
@@ -280,19 +332,32 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
     payerAddress?: string
     sessionId: string
   }): Promise<StablecoinSessionData> {
-    const request = { merchantId: this.options_.merchantId, cart: { total: checkTotal(input.amount), currency: input.currency }, token: input.token, chainId: input.chainId }
+    const request = {
+      merchantId: this.options_.merchantId,
+      cart: { total: checkTotal(input.amount), currency: input.currency },
+      token: input.token,
+      chainId: input.chainId,
+    }
     // A create-pool call whose outcome is unknown consumed its quote: start once more with a fresh one.
     for (let attempt = 1; ; attempt++) {
       const quoted = await this.client_.createQuote(request)
       if (!quoted.ok) throw this.serviceError(quoted.error)
       const answered = verifyQuoteAnswersRequest({ request, quote: quoted.value, policy: this.options_ })
       if (!answered.ok) {
-        this.logger_.error(`stablecoin: quote ${quoted.value.quoteId} does not answer the request; nothing shown. ${answered.error.message}`)
-        throw new StablecoinStoreError(STOREFRONT_ERROR_CODES.quoteMismatch, `The payment service quoted another amount, currency, token or chain than this cart asked for (check ${answered.error.check} failed); nothing was shown. Please try again.`)
+        this.logger_.error(
+          `stablecoin: quote ${quoted.value.quoteId} does not answer the request; nothing shown. ${answered.error.message}`,
+        )
+        throw new StablecoinStoreError(
+          STOREFRONT_ERROR_CODES.quoteMismatch,
+          `The payment service quoted another amount, currency, token or chain than this cart asked for (check ${answered.error.check} failed); nothing was shown. Please try again.`,
+        )
       }
       const quote = answered.value
       try {
-        const { deposit, connect, toleranceBps, ...railPayment } = await this.createRailPayment(quote, input.payerAddress)
+        const { deposit, connect, toleranceBps, ...railPayment } = await this.createRailPayment(
+          quote,
+          input.payerAddress,
+        )
         // Every key of the session data, null where unused: nothing a storefront posted survives the merge.
         const sessionData: StablecoinSessionData = {
           sessionId: input.sessionId,
@@ -335,7 +400,9 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
         return sessionData
       } catch (e) {
         if (e instanceof PoolCreationOutcomeUnknownError && attempt < 2) {
-          this.logger_.warn(`stablecoin: ${e.endpoint} outcome unknown for quote ${quote.quoteId}; starting again with a fresh quote.`)
+          this.logger_.warn(
+            `stablecoin: ${e.endpoint} outcome unknown for quote ${quote.quoteId}; starting again with a fresh quote.`,
+          )
           continue
         }
         // A second unknown outcome: the shopper is told the service is unavailable (503, Retry-After), not a bare 500.
@@ -358,17 +425,33 @@ export abstract class StablecoinBase extends AbstractPaymentProvider<PluginOptio
   }
 
   /** Shared by the rails: a failed verification creates no session and returns no address. */
-  protected unwrapVerification(result: Awaited<ReturnType<ChainVerifier["verifyDepositIntent"]>>, paymentId: string): VerificationProof {
+  protected unwrapVerification(
+    result: Awaited<ReturnType<ChainVerifier["verifyDepositIntent"]>>,
+    paymentId: string,
+  ): VerificationProof {
     if (result.ok) return result.value
-    this.logger_.error(`stablecoin: on-chain verification failed for payment ${paymentId}; no address shown. ${result.error.message}`)
+    this.logger_.error(
+      `stablecoin: on-chain verification failed for payment ${paymentId}; no address shown. ${result.error.message}`,
+    )
     // The storefront learns which check failed, never the addresses (a tampered one must not reach a customer).
     const error = result.error
-    const reason = error.name === "ChainVerificationError" ? `check ${error.check} failed` : `chain ${error.chainId} could not be read`
-    throw new StablecoinStoreError(STOREFRONT_ERROR_CODES.verificationFailed, `The payment address could not be verified on-chain (${reason}); nothing was shown. Please try again or choose another method.`)
+    const reason =
+      error.name === "ChainVerificationError"
+        ? `check ${error.check} failed`
+        : `chain ${error.chainId} could not be read`
+    throw new StablecoinStoreError(
+      STOREFRONT_ERROR_CODES.verificationFailed,
+      `The payment address could not be verified on-chain (${reason}); nothing was shown. Please try again or choose another method.`,
+    )
   }
 
   protected paymentUri(proof: VerificationProof, amount: string): string {
-    return buildErc20TransferUri({ token: proof.token, chainId: proof.chainId, to: proof.forwarder!, amount: BigInt(amount) })
+    return buildErc20TransferUri({
+      token: proof.token,
+      chainId: proof.chainId,
+      to: proof.forwarder!,
+      amount: BigInt(amount),
+    })
   }
 
   protected paymentRefOf(paymentId: string) {
@@ -381,7 +464,7 @@ function checkCurrency(code: string) {
   if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(upper)) {
     throw new StablecoinStoreError(
       STOREFRONT_ERROR_CODES.unsupportedCurrency,
-      `Stablecoin payments need a cart in EUR or USD; this cart is in ${String(code).toUpperCase()}. Use a EUR or USD region.`
+      `Stablecoin payments need a cart in EUR or USD; this cart is in ${String(code).toUpperCase()}. Use a EUR or USD region.`,
     )
   }
   return upper as (typeof SUPPORTED_CURRENCIES)[number]
@@ -398,7 +481,7 @@ function checkTotal(amount: InitiatePaymentInput["amount"]): number {
   if (!Number.isFinite(total) || total <= 0 || total > MAX_CART_TOTAL) {
     throw new StablecoinStoreError(
       STOREFRONT_ERROR_CODES.invalidAmount,
-      `The cart total must be greater than 0 and at most ${MAX_CART_TOTAL} (rounded to cents) for a stablecoin payment; got ${String(MathBN.convert(amount).toFixed())}. Check the cart.`
+      `The cart total must be greater than 0 and at most ${MAX_CART_TOTAL} (rounded to cents) for a stablecoin payment; got ${String(MathBN.convert(amount).toFixed())}. Check the cart.`,
     )
   }
   return total

@@ -17,7 +17,11 @@ export class StablecoinStoreError extends MedusaError {
   readonly retryAfterSeconds: number | null
 
   /** @param options.type Medusa's error type (MedusaError.Types); default: the code's, from STOREFRONT_ERROR_ANSWERS. */
-  constructor(code: StorefrontErrorCode, message: string, { type, retryAfterSeconds = null }: { type?: string; retryAfterSeconds?: number | null } = {}) {
+  constructor(
+    code: StorefrontErrorCode,
+    message: string,
+    { type, retryAfterSeconds = null }: { type?: string; retryAfterSeconds?: number | null } = {},
+  ) {
     super(type ?? STOREFRONT_ERROR_ANSWERS[code].type, message, code)
     this.retryAfterSeconds = retryAfterSeconds
   }
@@ -30,27 +34,43 @@ export class StablecoinStoreError extends MedusaError {
  */
 export function serviceErrorToMedusaError(error: ServiceClientError): StablecoinStoreError {
   if (error instanceof RateLimitedError) {
-    return new StablecoinStoreError(STOREFRONT_ERROR_CODES.serviceRateLimited, "The stablecoin payment service is busy right now.", {
-      retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
-    })
+    return new StablecoinStoreError(
+      STOREFRONT_ERROR_CODES.serviceRateLimited,
+      "The stablecoin payment service is busy right now.",
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
+      },
+    )
   }
   if (error.status === 422) {
     return new StablecoinStoreError(
       STOREFRONT_ERROR_CODES.serviceRefused,
       "The payment service cannot take this payment on this chain (for example an amount below its minimum, or a quote that expired). Try again, or choose another chain or payment method.",
-      { type: MedusaError.Types.INVALID_DATA }
+      { type: MedusaError.Types.INVALID_DATA },
     )
   }
-  if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429 && error.status !== 409) {
-    return new StablecoinStoreError(STOREFRONT_ERROR_CODES.serviceRefused, "Stablecoin payments are not available for this store right now. Please choose another payment method.")
+  if (
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 429 &&
+    error.status !== 409
+  ) {
+    return new StablecoinStoreError(
+      STOREFRONT_ERROR_CODES.serviceRefused,
+      "Stablecoin payments are not available for this store right now. Please choose another payment method.",
+    )
   }
-  return new StablecoinStoreError(STOREFRONT_ERROR_CODES.serviceUnavailable, "The stablecoin payment service is unavailable right now.")
+  return new StablecoinStoreError(
+    STOREFRONT_ERROR_CODES.serviceUnavailable,
+    "The stablecoin payment service is unavailable right now.",
+  )
 }
 
 /** The connect rail cannot be used on this chain: the storefront should offer the deposit rail. */
 export function poolNotDeployedError(chainId: number): StablecoinStoreError {
   return new StablecoinStoreError(
     STOREFRONT_ERROR_CODES.poolNotDeployed,
-    `The merchant's pool is not deployed on chain ${chainId}, so a wallet cannot pay it directly; use the deposit rail (provider stablecoin-deposit) instead.`
+    `The merchant's pool is not deployed on chain ${chainId}, so a wallet cannot pay it directly; use the deposit rail (provider stablecoin-deposit) instead.`,
   )
 }

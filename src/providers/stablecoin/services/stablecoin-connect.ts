@@ -9,14 +9,20 @@ class StablecoinConnectProviderService extends StablecoinBase {
   protected readonly rail = "connect" as const
 
   protected async createRailPayment(quote: Quote, payerAddress: string | undefined): Promise<RailPayment> {
-    const created = await this.client_.createPoolConnect({ quoteId: quote.quoteId, ...(payerAddress ? { payerAddress } : {}) })
+    const created = await this.client_.createPoolConnect({
+      quoteId: quote.quoteId,
+      ...(payerAddress ? { payerAddress } : {}),
+    })
     // A 422 may mean "pool not deployed" or "quote expired": the chain, not the error text, tells which.
     if (!created.ok && created.error.status === 422) {
       const deployed = await this.verifier_.isPoolDeployed(quote.chainId)
       if (deployed.ok && !deployed.value) throw poolNotDeployedError(quote.chainId)
     }
     const payment = this.unwrapService(created)
-    const proof = this.unwrapVerification(await this.verifier_.verifyConnectPayment({ quote, payment }), quote.paymentId)
+    const proof = this.unwrapVerification(
+      await this.verifier_.verifyConnectPayment({ quote, payment }),
+      quote.paymentId,
+    )
     return {
       tokenAddress: proof.token,
       tokenDecimals: proof.tokenDecimals,

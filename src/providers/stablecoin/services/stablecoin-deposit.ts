@@ -14,8 +14,13 @@ class StablecoinDepositProviderService extends StablecoinBase {
     // The service settles the intent's payments against its own tolerance: bounded like the quote's.
     const bounded = verifyIntentBounds({ intent, policy: this.options_ })
     if (!bounded.ok) {
-      this.logger_.error(`stablecoin: deposit intent ${intent.id} for quote ${quote.quoteId} is outside the store's bounds; nothing shown. ${bounded.error.message}`)
-      throw new StablecoinStoreError(STOREFRONT_ERROR_CODES.quoteMismatch, `The payment service answered outside this store's bounds (check ${bounded.error.check} failed); nothing was shown. Please try again.`)
+      this.logger_.error(
+        `stablecoin: deposit intent ${intent.id} for quote ${quote.quoteId} is outside the store's bounds; nothing shown. ${bounded.error.message}`,
+      )
+      throw new StablecoinStoreError(
+        STOREFRONT_ERROR_CODES.quoteMismatch,
+        `The payment service answered outside this store's bounds (check ${bounded.error.check} failed); nothing was shown. Please try again.`,
+      )
     }
     const proof = this.unwrapVerification(await this.verifier_.verifyDepositIntent({ quote, intent }), quote.paymentId)
     return {
@@ -23,7 +28,11 @@ class StablecoinDepositProviderService extends StablecoinBase {
       tokenDecimals: proof.tokenDecimals,
       toleranceBps: intent.toleranceBps,
       verification: proof,
-      deposit: { intentId: intent.id, address: proof.forwarder!, paymentUri: this.paymentUri(proof, intent.expectedAmount) },
+      deposit: {
+        intentId: intent.id,
+        address: proof.forwarder!,
+        paymentUri: this.paymentUri(proof, intent.expectedAmount),
+      },
     }
   }
 }

@@ -30,7 +30,26 @@ describe("messagesFor", () => {
       const texts: string[] = []
       const walk = (value: unknown) => {
         if (typeof value === "string") texts.push(value)
-        else if (typeof value === "function") texts.push(String(value({ rail: "deposit", amount: "1 USDC", network: "Base", confirmations: 2, received: "1", remaining: "1", surplus: "1", token: "USDC", fiat: "1 €", what: "x", address: "0x", wallet: "W", refunded: false })))
+        else if (typeof value === "function")
+          texts.push(
+            String(
+              value({
+                rail: "deposit",
+                amount: "1 USDC",
+                network: "Base",
+                confirmations: 2,
+                received: "1",
+                remaining: "1",
+                surplus: "1",
+                token: "USDC",
+                fiat: "1 €",
+                what: "x",
+                address: "0x",
+                wallet: "W",
+                refunded: false,
+              }),
+            ),
+          )
         else if (value && typeof value === "object") Object.values(value).forEach(walk)
       }
       walk(messagesFor(locale))

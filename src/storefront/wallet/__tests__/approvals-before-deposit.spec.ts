@@ -18,8 +18,12 @@ describe("approvalsBeforeDeposit", () => {
   })
 
   it("the amount alone when the token takes it", async () => {
-    expect(await approvalsBeforeDeposit({ allowance: 0n, amount: 9n, approves: token(anyValue, 0n).approves })).toEqual([9n])
-    expect(await approvalsBeforeDeposit({ allowance: 4n, amount: 9n, approves: token(anyValue, 4n).approves })).toEqual([9n])
+    expect(await approvalsBeforeDeposit({ allowance: 0n, amount: 9n, approves: token(anyValue, 0n).approves })).toEqual(
+      [9n],
+    )
+    expect(await approvalsBeforeDeposit({ allowance: 4n, amount: 9n, approves: token(anyValue, 4n).approves })).toEqual(
+      [9n],
+    )
   })
 
   it("zero first, then the amount, for a zero-first token with a leftover allowance", async () => {
@@ -29,7 +33,9 @@ describe("approvalsBeforeDeposit", () => {
   })
 
   it("a zero-first token from a zero allowance needs no reset", async () => {
-    expect(await approvalsBeforeDeposit({ allowance: 0n, amount: 9n, approves: token(zeroFirst, 0n).approves })).toEqual([9n])
+    expect(
+      await approvalsBeforeDeposit({ allowance: 0n, amount: 9n, approves: token(zeroFirst, 0n).approves }),
+    ).toEqual([9n])
   })
 
   it("null when the token refuses the amount and the reset (and no reset is tried from zero)", async () => {

@@ -1,4 +1,10 @@
-import { AtomicityNotSupportedError, AtomicReadyWalletRejectedUpgradeError, TransactionExecutionError, UserRejectedRequestError, type Hex } from "viem"
+import {
+  AtomicityNotSupportedError,
+  AtomicReadyWalletRejectedUpgradeError,
+  TransactionExecutionError,
+  UserRejectedRequestError,
+  type Hex,
+} from "viem"
 import { batchesAtomically, batchOutcome, declinedAtomicBatch } from "../atomic-batching"
 
 describe("batchesAtomically", () => {
@@ -14,7 +20,9 @@ describe("batchesAtomically", () => {
   })
   it("the all-chains entry (0x0) counts unless the chain's own entry says otherwise", () => {
     expect(batchesAtomically({ 0: { atomic: { status: "supported" } } }, 8453)).toBe(true)
-    expect(batchesAtomically({ 0: { atomic: { status: "supported" } }, 8453: { atomic: { status: "unsupported" } } }, 8453)).toBe(false)
+    expect(
+      batchesAtomically({ 0: { atomic: { status: "supported" } }, 8453: { atomic: { status: "unsupported" } } }, 8453),
+    ).toBe(false)
   })
 })
 
@@ -23,12 +31,17 @@ describe("batchOutcome", () => {
   it("paid with the last receipt's hash (the deposit) when included without a revert", () => {
     const receipts = [1, 2, 3].map((n) => ({ status: "success" as const, transactionHash: hash(n) }))
     expect(batchOutcome({ statusCode: 200, receipts })).toEqual({ paid: true, txHash: hash(3) })
-    expect(batchOutcome({ statusCode: 200, receipts: [{ status: "success", transactionHash: hash(7) }] })).toEqual({ paid: true, txHash: hash(7) })
+    expect(batchOutcome({ statusCode: 200, receipts: [{ status: "success", transactionHash: hash(7) }] })).toEqual({
+      paid: true,
+      txHash: hash(7),
+    })
   })
   it("not paid when reverted (500, 600, a reverted receipt), failed off-chain (400) or without receipts", () => {
     const reverted = [{ status: "reverted" as const, transactionHash: hash(1) }]
     expect(batchOutcome({ statusCode: 500, receipts: reverted })).toEqual({ paid: false, txHash: hash(1) })
-    expect(batchOutcome({ statusCode: 600, receipts: [{ status: "success", transactionHash: hash(1) }, ...reverted] })).toMatchObject({ paid: false })
+    expect(
+      batchOutcome({ statusCode: 600, receipts: [{ status: "success", transactionHash: hash(1) }, ...reverted] }),
+    ).toMatchObject({ paid: false })
     expect(batchOutcome({ statusCode: 200, receipts: reverted })).toMatchObject({ paid: false })
     expect(batchOutcome({ statusCode: 400 })).toEqual({ paid: false, txHash: null })
     expect(batchOutcome({ statusCode: 200, receipts: [] })).toEqual({ paid: false, txHash: null })

@@ -15,16 +15,25 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const ledger = resolveLedger(req.scope)
   const { chains, rpcTimeoutMs, captureOnReconcile, acceptLatePayments, reconcile } = ledger.options
   const [health, [lastEvent], [lastRun], webhooksMissing, [unconfirmed, unconfirmedCount]] = await Promise.all([
-    Promise.all(chains.map((chain) => readChainHealth({ chain, timeoutMs: rpcTimeoutMs, client: ledger.rpcClient(chain.chainId)! }))),
-    ledger.listStablecoinWebhookEvents({}, { take: 1, order: { received_at: "DESC" }, select: ["event_id", "type", "state", "received_at"] }),
+    Promise.all(
+      chains.map((chain) =>
+        readChainHealth({ chain, timeoutMs: rpcTimeoutMs, client: ledger.rpcClient(chain.chainId)! }),
+      ),
+    ),
+    ledger.listStablecoinWebhookEvents(
+      {},
+      { take: 1, order: { received_at: "DESC" }, select: ["event_id", "type", "state", "received_at"] },
+    ),
     ledger.listStablecoinReconcileRuns({}, { take: 1, order: { started_at: "DESC" } }),
     ledger.listConfirmedPaymentsWithoutWebhook(),
     ledger.listAndCountStablecoinPayments(
       { attention: "capture_unconfirmed" },
-      { take: 20, order: { updated_at: "DESC" }, select: ["id", "payment_id", "payment_session_id"] }
+      { take: 20, order: { updated_at: "DESC" }, select: ["id", "payment_id", "payment_session_id"] },
     ),
   ])
-  const links = await ledger.listPaymentLinks(unconfirmed.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : [])))
+  const links = await ledger.listPaymentLinks(
+    unconfirmed.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : [])),
+  )
   res.json({
     chains: health.map((h) => {
       const chain = chains.find((c) => c.chainId === h.chainId)!
@@ -41,6 +50,10 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
         order_id: (r.payment_session_id && links.get(r.payment_session_id)?.order_id) || undefined,
       })),
     },
-    settings: { capture_on_reconcile: captureOnReconcile, accept_late_payments: acceptLatePayments, reconcile_enabled: reconcile.enabled },
+    settings: {
+      capture_on_reconcile: captureOnReconcile,
+      accept_late_payments: acceptLatePayments,
+      reconcile_enabled: reconcile.enabled,
+    },
   })
 }

@@ -27,12 +27,21 @@ const presentUnfinishedOrder = (o: OverdueUnfinishedOrder, cancelUnpaidOrders: b
  * and what the admin shows about it (presentPayment).
  */
 export const GET = async (req: MedusaRequest<unknown, AdminListStablecoinPaymentsType>, res: MedusaResponse) => {
-  const { order_id, cart_id, payment_session_id, attention, status, overdue, limit, offset, order } = req.validatedQuery as AdminListStablecoinPaymentsType
+  const { order_id, cart_id, payment_session_id, attention, status, overdue, limit, offset, order } =
+    req.validatedQuery as AdminListStablecoinPaymentsType
   const ledger = resolveLedger(req.scope)
   const filters: Record<string, unknown> = {}
   if (attention) filters.attention = attention === "any" ? { $ne: null } : attention
   if (status) filters.status = status
-  const unfinished = overdue === "true" ? new Map((await ledger.listOverdueUnfinishedOrders({ now: new Date(), limit: OVERDUE_LIMIT })).map((o) => [o.payment.id, o])) : null
+  const unfinished =
+    overdue === "true"
+      ? new Map(
+          (await ledger.listOverdueUnfinishedOrders({ now: new Date(), limit: OVERDUE_LIMIT })).map((o) => [
+            o.payment.id,
+            o,
+          ]),
+        )
+      : null
   if (unfinished) filters.id = [...unfinished.keys()]
   if (order_id || cart_id) {
     const sessionIds = await ledger.listSessionIdsOf({ order_id, cart_id })
@@ -40,16 +49,33 @@ export const GET = async (req: MedusaRequest<unknown, AdminListStablecoinPayment
   } else if (payment_session_id) {
     filters.payment_session_id = payment_session_id
   }
-  const [rows, count] = await ledger.listAndCountStablecoinPayments(filters, { skip: offset, take: limit, order: toOrder(order) })
-  const links = await numberPaymentLinks(req.scope, await ledger.listPaymentLinks(rows.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : []))))
+  const [rows, count] = await ledger.listAndCountStablecoinPayments(filters, {
+    skip: offset,
+    take: limit,
+    order: toOrder(order),
+  })
+  const links = await numberPaymentLinks(
+    req.scope,
+    await ledger.listPaymentLinks(rows.flatMap((r) => (r.payment_session_id ? [r.payment_session_id] : []))),
+  )
   // One query for the receipts of the whole page.
   const receipts = rows.length
-    ? await ledger.listStablecoinPaymentReceipts({ payment_id: rows.map((r) => r.payment_id) }, { order: { created_at: "ASC" } })
+    ? await ledger.listStablecoinPaymentReceipts(
+        { payment_id: rows.map((r) => r.payment_id) },
+        { order: { created_at: "ASC" } },
+      )
     : []
   const payments = rows.map((row) => {
-    const presented = presentPayment(row, ledger.options, row.payment_session_id ? links.get(row.payment_session_id) : undefined, receipts.filter((r) => r.payment_id === row.payment_id))
+    const presented = presentPayment(
+      row,
+      ledger.options,
+      row.payment_session_id ? links.get(row.payment_session_id) : undefined,
+      receipts.filter((r) => r.payment_id === row.payment_id),
+    )
     const overdueOrder = unfinished?.get(row.id)
-    return overdueOrder ? { ...presented, unfinished_order: presentUnfinishedOrder(overdueOrder, ledger.options.cancelUnpaidOrders) } : presented
+    return overdueOrder
+      ? { ...presented, unfinished_order: presentUnfinishedOrder(overdueOrder, ledger.options.cancelUnpaidOrders) }
+      : presented
   })
   res.json({ payments, count, limit, offset })
 }

@@ -11,6 +11,9 @@ import { resolveLedger } from "../utils/resolve-ledger"
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const ledger = resolveLedger(req.scope)
-  const { roots, gaps } = await readStorefrontTrustRoots({ chains: ledger.options.chains, clientOf: (chainId) => ledger.rpcClient(chainId) })
+  const { roots, gaps } = await readStorefrontTrustRoots({
+    chains: ledger.options.chains,
+    clientOf: (chainId) => ledger.rpcClient(chainId),
+  })
   res.json({ env: formatStorefrontConfigEnv({ roots }), roots, gaps })
 }

@@ -6,7 +6,10 @@ import type { PaymentLinks } from "#src/modules/stablecoin/types"
 export type NumberedPaymentLinks = PaymentLinks & { order_display_id: number | null }
 
 /** Adds each linked order's display_id to the links (one query for the page), so the admin names orders by their number. */
-export async function numberPaymentLinks(container: MedusaContainer, links: Map<string, PaymentLinks>): Promise<Map<string, NumberedPaymentLinks>> {
+export async function numberPaymentLinks(
+  container: MedusaContainer,
+  links: Map<string, PaymentLinks>,
+): Promise<Map<string, NumberedPaymentLinks>> {
   const orderIds = [...new Set([...links.values()].flatMap((l) => (l.order_id ? [l.order_id] : [])))]
   const numbers = new Map<string, number>()
   if (orderIds.length) {
@@ -14,5 +17,10 @@ export async function numberPaymentLinks(container: MedusaContainer, links: Map<
     const { data } = await query.graph({ entity: "order", fields: ["id", "display_id"], filters: { id: orderIds } })
     for (const order of data as Array<{ id: string; display_id: number }>) numbers.set(order.id, order.display_id)
   }
-  return new Map([...links].map(([sessionId, l]) => [sessionId, { ...l, order_display_id: l.order_id ? (numbers.get(l.order_id) ?? null) : null }]))
+  return new Map(
+    [...links].map(([sessionId, l]) => [
+      sessionId,
+      { ...l, order_display_id: l.order_id ? (numbers.get(l.order_id) ?? null) : null },
+    ]),
+  )
 }

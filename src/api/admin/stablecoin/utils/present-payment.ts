@@ -20,13 +20,20 @@ const isStatus = (status: string): status is ServiceStatus => status in STATUS_T
  * its refunds. Only ledger data and the chains' public addresses and explorer URLs: no option that
  * could hold a secret (api key, RPC URL, webhook secrets).
  */
-export function presentPayment(row: LedgerPayment, options: PluginOptions, links: NumberedPaymentLinks | undefined, receiptRows: LedgerReceipt[] = []) {
+export function presentPayment(
+  row: LedgerPayment,
+  options: PluginOptions,
+  links: NumberedPaymentLinks | undefined,
+  receiptRows: LedgerReceipt[] = [],
+) {
   const decimals = row.token_decimals
   const amount = (units: string | null | undefined): PresentedAmount | null =>
     units == null ? null : { base_units: units, display: decimals == null ? null : formatTokenAmount(units, decimals) }
   const chain = options.chains.find((c) => c.chainId === row.chain_id)
   const link = (kind: "tx" | "address", value: unknown) =>
-    typeof value === "string" ? buildExplorerLink({ chainId: row.chain_id, kind, value, explorerUrl: chain?.explorerUrl }) : null
+    typeof value === "string"
+      ? buildExplorerLink({ chainId: row.chain_id, kind, value, explorerUrl: chain?.explorerUrl })
+      : null
   const verification = verificationOf(row)
   const expected = BigInt(row.expected_amount)
   const confirmed = row.confirmed_amount == null ? null : BigInt(row.confirmed_amount)
@@ -41,8 +48,12 @@ export function presentPayment(row: LedgerPayment, options: PluginOptions, links
   const refunds = ledgerRefundsOf(row).map((r) => ({
     ...r,
     token_amount: { base_units: r.tokenAmount, display: formatTokenAmount(r.tokenAmount, r.tokenDecimals) },
-    tx_link: r.txHash ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.txHash, explorerUrl: chain?.explorerUrl }) : null,
-    near_miss_link: r.nearMiss ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.nearMiss.txHash, explorerUrl: chain?.explorerUrl }) : null,
+    tx_link: r.txHash
+      ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.txHash, explorerUrl: chain?.explorerUrl })
+      : null,
+    near_miss_link: r.nearMiss
+      ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.nearMiss.txHash, explorerUrl: chain?.explorerUrl })
+      : null,
   }))
   return {
     ...row,
@@ -53,13 +64,19 @@ export function presentPayment(row: LedgerPayment, options: PluginOptions, links
     status_info: status,
     attention_meaning: row.attention ? (ATTENTION_KINDS[row.attention as AttentionKind] ?? row.attention) : null,
     /** The merchant's confirm would capture: not captured yet, not for a canceled order, and the table captures it or leaves it to the merchant. */
-    can_confirm: row.captured_at == null && row.attention !== "order_canceled" && isStatus(row.status) && allowsCapture(row.status, row.rail as Rail, "merchant", policy),
+    can_confirm:
+      row.captured_at == null &&
+      row.attention !== "order_canceled" &&
+      isStatus(row.status) &&
+      allowsCapture(row.status, row.rail as Rail, "merchant", policy),
     amounts: {
       expected: amount(row.expected_amount),
       confirmed: amount(row.confirmed_amount),
       /** Everything the chain scan found paid into the payment's address (every receipt), null before the first scan. */
       received: amount(row.received_amount ?? null),
-      surplus: amount(row.surplus_amount ?? (confirmed !== null && confirmed > expected ? (confirmed - expected).toString() : null)),
+      surplus: amount(
+        row.surplus_amount ?? (confirmed !== null && confirmed > expected ? (confirmed - expected).toString() : null),
+      ),
       shortfall: amount(confirmed !== null && confirmed < expected ? (expected - confirmed).toString() : null),
     },
     links: {
@@ -88,7 +105,14 @@ export function presentPayment(row: LedgerPayment, options: PluginOptions, links
     cart_id: links?.cart_id ?? null,
     /** Shipping follows the capture, not the order (an order is placed as soon as the payment is on its way). */
     shipping: isStatus(row.status)
-      ? orderGuidanceOf({ status: row.status, rail: row.rail as Rail, captured: row.captured_at != null, hasOrder: !!links?.order_id, attention: row.attention, policy })
+      ? orderGuidanceOf({
+          status: row.status,
+          rail: row.rail as Rail,
+          captured: row.captured_at != null,
+          hasOrder: !!links?.order_id,
+          attention: row.attention,
+          policy,
+        })
       : { safeToShip: false, summary: "No: unknown status.", options: [] },
   }
 }

@@ -3,7 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import type { LedgerPayment } from "#src/modules/stablecoin/types"
 
-export const resolveLedger = (container: MedusaContainer) => container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+export const resolveLedger = (container: MedusaContainer) =>
+  container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
 
 /** One ledger row by its id (`scpay_…`), or a 404 naming it. */
 export async function retrieveLedgerPayment(container: MedusaContainer, id: string): Promise<LedgerPayment> {

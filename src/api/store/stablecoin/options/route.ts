@@ -16,7 +16,11 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse<StablecoinStor
     chains: options.chains.map((chain) => ({
       chainId: chain.chainId,
       name: chainNameOf(chain.chainId),
-      tokens: Object.entries(chain.tokens).map(([symbol, token]) => ({ symbol, address: token!.address, decimals: token!.decimals })),
+      tokens: Object.entries(chain.tokens).map(([symbol, token]) => ({
+        symbol,
+        address: token!.address,
+        decimals: token!.decimals,
+      })),
     })),
     defaultChainId: options.defaultChainId,
     defaultToken: options.defaultToken,

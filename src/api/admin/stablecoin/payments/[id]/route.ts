@@ -8,7 +8,10 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const row = await retrieveLedgerPayment(req.scope, req.params.id!)
   const webhook_events = await ledger.listStablecoinWebhookEvents(
     { payment_id: row.payment_id as string },
-    { order: { received_at: "DESC" }, select: ["id", "event_id", "type", "state", "outcome", "attempts", "received_at", "processed_at"] }
+    {
+      order: { received_at: "DESC" },
+      select: ["id", "event_id", "type", "state", "outcome", "attempts", "received_at", "processed_at"],
+    },
   )
   res.json({
     payment: await loadPresentedPayment(req.scope, row.id),

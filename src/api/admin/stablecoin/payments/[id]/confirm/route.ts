@@ -9,6 +9,8 @@ import { retrieveLedgerPayment } from "#src/api/admin/stablecoin/utils/resolve-l
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const row = await retrieveLedgerPayment(req.scope, req.params.id!)
-  const { outcome } = (await confirmStablecoinPaymentByMerchantWorkflow(req.scope).run({ input: { paymentRowId: row.id } })).result
+  const { outcome } = (
+    await confirmStablecoinPaymentByMerchantWorkflow(req.scope).run({ input: { paymentRowId: row.id } })
+  ).result
   res.json({ outcome, payment: await loadPresentedPayment(req.scope, row.id) })
 }

@@ -14,7 +14,9 @@ export const ADMIN_REFRESH_MIN_INTERVAL_MS = 10_000
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const row = await retrieveLedgerPayment(req.scope, req.params.id!)
-  const { result } = await refreshStablecoinPaymentWorkflow(req.scope).run({ input: { paymentRowId: row.id, minIntervalMs: ADMIN_REFRESH_MIN_INTERVAL_MS } })
+  const { result } = await refreshStablecoinPaymentWorkflow(req.scope).run({
+    input: { paymentRowId: row.id, minIntervalMs: ADMIN_REFRESH_MIN_INTERVAL_MS },
+  })
   const { refreshed, outcome, error } = result
   res.json({
     refreshed,

@@ -16,10 +16,17 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     return res.json({ reprocessed: false, state: event.state, outcome: event.outcome, webhook_event: event })
   }
   if (event.state !== "failed") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Webhook event ${event.event_id} is ${event.state}, not failed: it is being handled already.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Webhook event ${event.event_id} is ${event.state}, not failed: it is being handled already.`,
+    )
   }
   const { result } = await processStablecoinWebhookEventWorkflow(req.scope).run({ input: { eventId: event.event_id } })
-  if (!result) throw new MedusaError(MedusaError.Types.CONFLICT, `Webhook event ${event.event_id} is being processed by another process; look again in a moment.`)
+  if (!result)
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `Webhook event ${event.event_id} is being processed by another process; look again in a moment.`,
+    )
   const { state, outcome } = result
   const [updated] = await ledger.listStablecoinWebhookEvents({ id: event.id })
   res.json({ reprocessed: true, state, outcome, webhook_event: updated })

@@ -1,13 +1,33 @@
-import { buildPublicPayment, type PublicLedgerRow, type PublicPaymentProblem } from "#src/lib/checkout/build-public-payment"
+import {
+  buildPublicPayment,
+  type PublicLedgerRow,
+  type PublicPaymentProblem,
+} from "#src/lib/checkout/build-public-payment"
 import type { StablecoinCartPaymentResponse } from "#src/lib/checkout/public-payment"
 import { shouldRefreshPayment } from "#src/lib/checkout/should-refresh-payment"
 import { isJustSentPayment } from "#src/lib/checkout/storefront-read-limit"
 import { isStablecoinSession } from "#src/modules/stablecoin/plugin-sessions"
 import type { LedgerPayment } from "#src/modules/stablecoin/types"
 
-export type CartPaymentSession = { id: string; provider_id: string; data: Record<string, unknown> | null; created_at?: string | Date | null }
+export type CartPaymentSession = {
+  id: string
+  provider_id: string
+  data: Record<string, unknown> | null
+  created_at?: string | Date | null
+}
 /** The ledger row of a cart's payment, as the storefront's view reads it. */
-export type CartPaymentLedgerRow = PublicLedgerRow & Pick<LedgerPayment, "id" | "payment_id" | "payment_session_id" | "intent_id" | "rail" | "last_refreshed_at" | "last_polled_at" | "updated_at">
+export type CartPaymentLedgerRow = PublicLedgerRow &
+  Pick<
+    LedgerPayment,
+    | "id"
+    | "payment_id"
+    | "payment_session_id"
+    | "intent_id"
+    | "rail"
+    | "last_refreshed_at"
+    | "last_polled_at"
+    | "updated_at"
+  >
 
 /** What a refresh did: asked the service, had nothing to do (read recently), or could not ask (store budget spent, service busy). */
 export type CartPaymentRefresh = "refreshed" | "not_due" | "stale"
@@ -41,7 +61,11 @@ export type GetCartPaymentDeps = {
  * built again from the ledger after that, so what the customer sees went through the plugin's
  * one judgement path. Returns null when the cart does not exist.
  */
-export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, { sentByPage = false }: { sentByPage?: boolean } = {}): Promise<CartPaymentView | null> {
+export async function getCartPayment(
+  deps: GetCartPaymentDeps,
+  cartId: string,
+  { sentByPage = false }: { sentByPage?: boolean } = {},
+): Promise<CartPaymentView | null> {
   const cart = await deps.loadCart(cartId)
   if (!cart) return null
   const session = currentStablecoinSessionOf(cart.sessions)
@@ -49,13 +73,25 @@ export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, {
 
   const rowOf = () => currentLedgerRowOf(session, deps.ledgerRowsOf)
   const build = async (knownOrderId?: string | null) => {
-    const [row, orderId] = await Promise.all([rowOf(), knownOrderId !== undefined ? knownOrderId : deps.findOrderId(cartId)])
+    const [row, orderId] = await Promise.all([
+      rowOf(),
+      knownOrderId !== undefined ? knownOrderId : deps.findOrderId(cartId),
+    ])
     return { row, view: buildPublicPayment({ session, row, orderId, now: deps.now() }) }
   }
 
   let { row, view } = await build(cart.orderId)
   let stale = false
-  if (view.ok && row && shouldRefreshPayment({ final: view.value.final, expiresAt: new Date(view.value.expiresAt), now: deps.now(), maxAgeAfterExpiryMs: deps.maxAgeAfterExpiryMs })) {
+  if (
+    view.ok &&
+    row &&
+    shouldRefreshPayment({
+      final: view.value.final,
+      expiresAt: new Date(view.value.expiresAt),
+      now: deps.now(),
+      maxAgeAfterExpiryMs: deps.maxAgeAfterExpiryMs,
+    })
+  ) {
     const refreshed = await deps.refresh(row, isJustSentPayment({ phase: view.value.phase, sentByPage }))
     // Read the ledger again only when the service was asked: most polls fall inside the interval.
     if (refreshed === "refreshed") ({ row, view } = await build())
@@ -71,17 +107,24 @@ export async function getCartPayment(deps: GetCartPaymentDeps, cartId: string, {
 
 /** The cart's current stablecoin session: its newest (a new price or rail replaces the session), or undefined. */
 export function currentStablecoinSessionOf<S extends CartPaymentSession>(sessions: S[]): S | undefined {
-  return sessions.filter(isStablecoinSession).sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
+  return sessions
+    .filter(isStablecoinSession)
+    .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
 }
 
 /** The ledger row of the payment the session shows now (a re-quote writes a newer row), or null. */
-export async function currentLedgerRowOf<R extends { payment_id: string }>(session: CartPaymentSession, ledgerRowsOf: (sessionId: string) => Promise<R[]>): Promise<R | null> {
+export async function currentLedgerRowOf<R extends { payment_id: string }>(
+  session: CartPaymentSession,
+  ledgerRowsOf: (sessionId: string) => Promise<R[]>,
+): Promise<R | null> {
   const paymentId = String(session.data?.paymentId)
   return (await ledgerRowsOf(session.id)).find((row) => row.payment_id === paymentId) ?? null
 }
 
 /** The latest moment the ledger row learned something: a storefront or admin read, a poll, or any write (an event applied). */
 function observedAtOf(row: CartPaymentLedgerRow | null): string | null {
-  const times = [row?.last_refreshed_at, row?.last_polled_at, row?.updated_at].filter((t): t is Date => !!t).map((t) => t.getTime())
+  const times = [row?.last_refreshed_at, row?.last_polled_at, row?.updated_at]
+    .filter((t): t is Date => !!t)
+    .map((t) => t.getTime())
   return times.length ? new Date(Math.max(...times)).toISOString() : null
 }

@@ -5,7 +5,12 @@ import { storefrontReadLimit } from "#src/lib/checkout/storefront-read-limit"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { pollStablecoinPayment } from "#src/workflows/steps/poll-stablecoin-payment"
 import type { StoreGetStablecoinCartPaymentType } from "#src/api/store/stablecoin/validators"
-import { getCartPayment, type CartPaymentLedgerRow, type CartPaymentRefresh, type CartPaymentView } from "./get-cart-payment"
+import {
+  getCartPayment,
+  type CartPaymentLedgerRow,
+  type CartPaymentRefresh,
+  type CartPaymentView,
+} from "./get-cart-payment"
 
 /** At most one service read per payment per this interval, however many tabs or instances poll (the ledger's claim). */
 export const STOREFRONT_REFRESH_INTERVAL_MS = 5_000
@@ -22,20 +27,30 @@ const inFlight = createSingleFlight<string, CartPaymentRefresh>()
  * per payment per STOREFRONT_REFRESH_INTERVAL_MS, and the option storefrontReadsPerSecond for the
  * whole store (StablecoinModuleService.claimStorefrontRead); `?sent=1` says the shopper just sent a payment (read first).
  */
-export const GET = async (req: MedusaRequest<unknown, StoreGetStablecoinCartPaymentType>, res: MedusaResponse<CartPaymentView>) => {
+export const GET = async (
+  req: MedusaRequest<unknown, StoreGetStablecoinCartPaymentType>,
+  res: MedusaResponse<CartPaymentView>,
+) => {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   const sent = (req.validatedQuery as StoreGetStablecoinCartPaymentType | undefined)?.sent
 
   async function refresh(row: CartPaymentLedgerRow, priority: boolean): Promise<CartPaymentRefresh> {
     // Read within the interval already: no transaction, no lock (most polls end here).
-    if (row.last_refreshed_at && Date.now() - new Date(row.last_refreshed_at).getTime() < STOREFRONT_REFRESH_INTERVAL_MS) return "not_due"
+    if (
+      row.last_refreshed_at &&
+      Date.now() - new Date(row.last_refreshed_at).getTime() < STOREFRONT_REFRESH_INTERVAL_MS
+    )
+      return "not_due"
     const limit = storefrontReadLimit({ perSecond: ledger.options.storefrontReadsPerSecond, priority })
-    if (!(await ledger.claimStorefrontRead({ rowId: row.id, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, limit }))) return "stale"
+    if (!(await ledger.claimStorefrontRead({ rowId: row.id, minIntervalMs: STOREFRONT_REFRESH_INTERVAL_MS, limit })))
+      return "stale"
     // A shopper's page does not wait out the service's Retry-After: it shows the last known state.
     const polled = await pollStablecoinPayment(req.scope, row, "refresh", { forShopper: true })
     if (!polled.ok) {
-      logger.warn(`stablecoin: storefront read of ${row.id} not answered (${polled.error.code}); the page shows the last known state`)
+      logger.warn(
+        `stablecoin: storefront read of ${row.id} not answered (${polled.error.code}); the page shows the last known state`,
+      )
       return "stale"
     }
     return "refreshed"
@@ -52,18 +67,22 @@ export const GET = async (req: MedusaRequest<unknown, StoreGetStablecoinCartPaym
             return await refresh(row, priority)
           } catch (error) {
             // The customer still gets the ledger's view; the webhook and the reconcile job carry on.
-            logger.warn(`stablecoin: storefront refresh of ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`)
+            logger.warn(
+              `stablecoin: storefront refresh of ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+            )
             return "stale"
           }
         }),
       onWithheld(problem, sessionId) {
-        logger.error(`stablecoin: payment view of session ${sessionId} withheld (${problem}): its data does not match what was verified`)
+        logger.error(
+          `stablecoin: payment view of session ${sessionId} withheld (${problem}): its data does not match what was verified`,
+        )
       },
       now: () => new Date(),
       maxAgeAfterExpiryMs: STOREFRONT_REFRESH_MAX_AGE_AFTER_EXPIRY_MS,
     },
     req.params.id!,
-    { sentByPage: sent !== undefined }
+    { sentByPage: sent !== undefined },
   )
   if (!result) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${req.params.id} was not found`)
   res.json(result)

@@ -11,19 +11,34 @@ import { currentLedgerRowOf, currentStablecoinSessionOf } from "../get-cart-paym
  * listed the address is fixed (400 not_allowed): what is owed never changes destination on a storefront's word.
  * It only says where money goes back: what is owed and captured never reads it.
  */
-export const POST = async (req: MedusaRequest<StorePostStablecoinRefundAddressType>, res: MedusaResponse<{ refundAddress: string }>) => {
+export const POST = async (
+  req: MedusaRequest<StorePostStablecoinRefundAddressType>,
+  res: MedusaResponse<{ refundAddress: string }>,
+) => {
   const ledger = req.scope.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
   if (ledger.options.refundAddress === "off") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "refundAddress is not taken by this store (plugin option refundAddress is off): refunds go to the address the payment came from.")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "refundAddress is not taken by this store (plugin option refundAddress is off): refunds go to the address the payment came from.",
+    )
   }
   const cart = await ledger.retrievePaymentSessionsOfCart(req.params.id!)
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${req.params.id} was not found`)
   const session = currentStablecoinSessionOf(cart.sessions)
-  const row = session ? await currentLedgerRowOf(session, (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId })) : null
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${req.params.id} has no stablecoin payment: choose the token first, then give refundAddress.`)
+  const row = session
+    ? await currentLedgerRowOf(session, (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId }))
+    : null
+  if (!row)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Cart ${req.params.id} has no stablecoin payment: choose the token first, then give refundAddress.`,
+    )
   const { refundAddress } = req.validatedBody
   if (!(await ledger.recordRefundAddress(row.id, refundAddress))) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "refundAddress can no longer change: a refund of this payment is already recorded; contact the store.")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "refundAddress can no longer change: a refund of this payment is already recorded; contact the store.",
+    )
   }
   res.json({ refundAddress })
 }

@@ -13,10 +13,19 @@ import type { AdminRecordRefundSentType } from "#src/api/admin/stablecoin/valida
 export const POST = async (req: MedusaRequest<AdminRecordRefundSentType>, res: MedusaResponse) => {
   const { tx_hash } = req.validatedBody as AdminRecordRefundSentType
   const { payment_id: paymentId, id: rowId } = await retrieveLedgerPayment(req.scope, req.params.id!)
-  const { result } = await recordStablecoinRefundSentWorkflow(req.scope).run({ input: { paymentRowId: rowId, paymentId, refundId: req.params.refund_id!, txHash: tx_hash } })
+  const { result } = await recordStablecoinRefundSentWorkflow(req.scope).run({
+    input: { paymentRowId: rowId, paymentId, refundId: req.params.refund_id!, txHash: tx_hash },
+  })
   const payment = await loadPresentedPayment(req.scope, rowId)
-  if (result.recorded) return res.json({ recorded: true, already_recorded: false, block_number: result.blockNumber, payment })
+  if (result.recorded)
+    return res.json({ recorded: true, already_recorded: false, block_number: result.blockNumber, payment })
   if ("alreadyRecorded" in result) return res.json({ recorded: false, already_recorded: true, payment })
   const status = result.rejection.code === "chain_unavailable" ? 503 : 400
-  res.status(status).json({ recorded: false, ...result.rejection, field: "tx_hash", type: status === 400 ? "invalid_data" : "unexpected_state", payment })
+  res.status(status).json({
+    recorded: false,
+    ...result.rejection,
+    field: "tx_hash",
+    type: status === 400 ? "invalid_data" : "unexpected_state",
+    payment,
+  })
 }
