@@ -24,6 +24,12 @@ export type MedusaSdkLike = {
 export type CreateStablecoinStoreClientParameters = {
   /** The id the payment provider was registered with in medusa-config (default "stablecoin"). */
   providerRegistrationId?: string
+  /**
+   * The URL of the page the client runs in, checked against the backend URL (see backendUrlProblem).
+   * Default: the browser's `location` in a production build; none on the server and in development
+   * (nothing checked there).
+   */
+  pageUrl?: string | null
 } & (
   | {
       /** The storefront's own `@medusajs/js-sdk` client: the step sends every store request through it. */
@@ -78,7 +84,10 @@ export type StablecoinStoreClient = ReturnType<typeof createStablecoinStoreClien
  * await client.startSession({ cart, rail: "deposit", token: "USDC", chainId: 8453 })
  */
 export function createStablecoinStoreClient(parameters: CreateStablecoinStoreClientParameters) {
-  const { providerRegistrationId = "stablecoin" } = parameters
+  const { providerRegistrationId = "stablecoin", pageUrl = productionPageUrl() } = parameters
+  const backendUrl = "sdk" in parameters ? sdkBaseUrlOf(parameters.sdk) : parameters.baseUrl
+  const problem = pageUrl && backendUrl ? backendUrlProblem({ backendUrl, pageUrl }) : null
+  if (problem) throw new Error(problem)
   const request = "sdk" in parameters ? sdkRequest(parameters.sdk) : fetchRequest(parameters)
   const providerIdOf = (rail: Rail) => `pp_${PROVIDER_IDENTIFIERS[rail]}_${providerRegistrationId}`
 
@@ -133,6 +142,57 @@ export function createStablecoinStoreClient(parameters: CreateStablecoinStoreCli
         { method: "POST", body: {} },
       ),
   }
+}
+
+/** Hosts that reach only the machine they are typed on: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "")
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === "[::1]" ||
+    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host)
+  )
+}
+
+/**
+ * Why a browser on `pageUrl` cannot reach the store at `backendUrl`, or null: a loopback backend URL
+ * (localhost, 127.x, [::1]) from a page that is not itself served from one. That is a storefront built
+ * without its public backend URL (a starter's fallback http://localhost:9000, or a server-only variable
+ * the browser bundle does not get): every shopper's browser would look for the store on their own
+ * machine. The message names the variable to set.
+ */
+export function backendUrlProblem({ backendUrl, pageUrl }: { backendUrl: string; pageUrl: string }): string | null {
+  let backend: URL
+  let page: URL
+  try {
+    backend = new URL(backendUrl)
+    page = new URL(pageUrl)
+  } catch {
+    return null
+  }
+  if (!isLoopbackHost(backend.hostname) || isLoopbackHost(page.hostname)) return null
+  return `medusa-payment-stablecoin: the store client's backend URL is ${backend.origin}, a loopback address, but this page is served from ${page.origin}: a shopper's browser cannot reach it, so the payment step does not start. Set NEXT_PUBLIC_MEDUSA_BACKEND_URL to the backend's public URL when building the storefront and give the component a client made from it (\`sdk\` or \`baseUrl\`); a starter whose \`sdk\` reads the server-only MEDUSA_BACKEND_URL needs a second, browser-side client (docs/storefront-nextjs.md, "The backend URL in the browser").`
+}
+
+/** The page's URL when running in a browser from a production build; null elsewhere (server rendering, development). */
+function productionPageUrl(): string | null {
+  let production = false
+  try {
+    // Written out in full: bundlers replace this exact expression at build time.
+    production = process.env.NODE_ENV === "production"
+  } catch {
+    production = false
+  }
+  const href = (globalThis as { location?: { href?: unknown } }).location?.href
+  return production && typeof href === "string" ? href : null
+}
+
+/** The base URL a js-sdk client was configured with (kept in its client's config), when it can be read. */
+function sdkBaseUrlOf(sdk: MedusaSdkLike): string | null {
+  const baseUrl = (sdk.client as { config?: { baseUrl?: unknown } }).config?.baseUrl
+  return typeof baseUrl === "string" ? baseUrl : null
 }
 
 /**

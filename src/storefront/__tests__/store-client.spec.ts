@@ -2,7 +2,7 @@ import Medusa from "@medusajs/js-sdk"
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { completeCartWhenInFlight } from "../complete-cart-when-in-flight"
-import { createStablecoinStoreClient, StoreRequestError } from "../store-client"
+import { backendUrlProblem, createStablecoinStoreClient, StoreRequestError } from "../store-client"
 
 /** A real HTTP server: answers from a script and records what each request carried. */
 let server: Server
@@ -172,5 +172,69 @@ describe("createStablecoinStoreClient", () => {
     expect(() => createStablecoinStoreClient({ baseUrl: baseUrl(), publishableKey: "" })).toThrow(
       /NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY/,
     )
+  })
+})
+
+describe("a backend URL the shopper's browser cannot reach", () => {
+  const shop = "https://shop.example.com/dk/checkout?step=review"
+
+  it("refuses a loopback backend from a page that is not served from one, naming the variable to set", () => {
+    for (const backendUrl of [
+      "http://localhost:9000",
+      "http://LOCALHOST:9000/",
+      "http://api.localhost:9000",
+      "http://127.0.0.1:9000",
+      "http://127.10.0.2",
+      "http://[::1]:9000",
+      "http://[::ffff:127.0.0.1]:9000",
+    ]) {
+      const problem = backendUrlProblem({ backendUrl, pageUrl: shop })
+      expect(problem).toContain("a loopback address")
+      expect(problem).toContain("NEXT_PUBLIC_MEDUSA_BACKEND_URL")
+      expect(problem).toContain("https://shop.example.com")
+    }
+  })
+
+  it("takes a loopback backend from a loopback page (development) and any other backend from anywhere", () => {
+    for (const pageUrl of ["http://localhost:8000/dk/checkout", "http://127.0.0.1:8000/", "http://[::1]:8000/"])
+      expect(backendUrlProblem({ backendUrl: "http://localhost:9000", pageUrl })).toBeNull()
+    for (const backendUrl of [
+      "https://api.example.com",
+      "http://192.0.2.2:9000",
+      "http://10.0.0.5:9000",
+      "http://localhost.example.com:9000",
+      "http://128.0.0.1:9000",
+    ])
+      expect(backendUrlProblem({ backendUrl, pageUrl: shop })).toBeNull()
+  })
+
+  it("the client refuses to start from the js-sdk's configured URL or from baseUrl; nothing is requested", () => {
+    const requests = seen.length
+    expect(() =>
+      createStablecoinStoreClient({
+        sdk: new Medusa({ baseUrl: "http://localhost:9000", publishableKey: "pk_1" }),
+        pageUrl: shop,
+      }),
+    ).toThrow(/NEXT_PUBLIC_MEDUSA_BACKEND_URL/)
+    expect(() =>
+      createStablecoinStoreClient({ baseUrl: "http://127.0.0.1:9000", publishableKey: "pk_1", pageUrl: shop }),
+    ).toThrow(/http:\/\/127\.0\.0\.1:9000, a loopback address/)
+    expect(seen.length).toBe(requests)
+  })
+
+  it("starts with a reachable URL, or where no page is known (server rendering, development: the default outside a production build)", async () => {
+    const reachable = createStablecoinStoreClient({
+      sdk: new Medusa({ baseUrl: baseUrl(), publishableKey: "pk_1" }),
+      pageUrl: "http://localhost:8000/dk/checkout",
+    })
+    answer = { status: 200, body: { payment: null, withheld: null } }
+    await expect(reachable.getCartPayment("cart_1")).resolves.toEqual({ payment: null, withheld: null })
+    expect(() =>
+      createStablecoinStoreClient({ baseUrl: "http://localhost:9000", publishableKey: "pk_1", pageUrl: null }),
+    ).not.toThrow()
+    expect(process.env.NODE_ENV).not.toBe("production")
+    expect(() =>
+      createStablecoinStoreClient({ baseUrl: "http://localhost:9000", publishableKey: "pk_1" }),
+    ).not.toThrow()
   })
 })

@@ -52,7 +52,7 @@ export const STABLECOIN_CSS = `
 .stablecoin-payment__deposit { display: flex; flex-wrap: wrap; gap: var(--sc-gap); align-items: flex-start; }
 .stablecoin-payment__qr, .stablecoin-payment__phone-qr { flex: none; width: var(--sc-qr); max-width: 100%; aspect-ratio: 1; background: #fff; border: 1px solid var(--sc-border); border-radius: var(--sc-radius); line-height: 0; }
 .stablecoin-payment__qr svg, .stablecoin-payment__phone-qr svg { width: 100%; height: auto; display: block; }
-.stablecoin-payment__facts { flex: 1 1 14rem; min-width: 0; margin: 0; display: flex; flex-direction: column; gap: 0.25rem; }
+.stablecoin-payment__facts { flex: 1 1 0; min-width: min(14rem, 100%); margin: 0; display: flex; flex-direction: column; gap: 0.25rem; }
 .stablecoin-payment__facts dd + dt { margin-top: 0.5rem; }
 .stablecoin-payment__address { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9rem; word-break: break-all; background: var(--sc-bg-subtle); padding: 0.125rem 0.25rem; border-radius: 0.25rem; }
 .stablecoin-payment__only { flex-basis: 100%; }
@@ -79,7 +79,7 @@ export const STABLECOIN_CSS = `
 .stablecoin-payment__actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .stablecoin-payment__wallet { display: flex; flex-direction: column; gap: 0.5rem; }
 .stablecoin-payment__wallet-buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
-.stablecoin-payment__steps { margin: 0; padding-left: 1.25rem; color: var(--sc-fg-subtle); }
+.stablecoin-payment__steps { margin: 0; padding-left: 1.25rem; list-style: decimal outside; color: var(--sc-fg-subtle); }
 .stablecoin-payment__steps [aria-current="step"] { color: var(--sc-fg); font-weight: 700; }
 .stablecoin-payment__tx { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--sc-fg); }
 .stablecoin-payment__receipt { display: flex; flex-direction: column; gap: var(--sc-gap); padding: var(--sc-gap); border: 1px solid var(--sc-border); border-radius: var(--sc-radius); background: var(--sc-bg); }
