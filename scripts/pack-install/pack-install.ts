@@ -77,7 +77,7 @@ function prepareStore(version: string, tarball: string): string {
   // The repository's store seed, importing the provider ids from the installed package instead of the source tree.
   // The starter's own data migration already gives de and fr to its Europe region: the EUR region takes others.
   const seedStore = readFileSync(path.join(REPO_ROOT, "dev", "seed-store.ts"), "utf8")
-    .replace('"#src/lib/session-data"', '"medusa-payment-stablecoin/lib/session-data"')
+    .replace('"#src/lib/session-data"', '"medusa-payment-stablecoin/storefront"')
     .replace('countries: ["de", "fr", "nl"]', 'countries: ["nl", "be", "at"]')
   if (!seedStore.includes('["nl", "be", "at"]'))
     throw new Error("dev/seed-store.ts changed: update the country patch here")
