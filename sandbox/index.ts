@@ -100,7 +100,8 @@ export type Sandbox = {
   apiKey: string
   merchantId: string
   webhookSecret: string
-  chains: ChainFixture[]
+  /** Each chain's deployed fixture and the confirmations its watcher waits for before a payment counts. */
+  chains: Array<ChainFixture & { confirmations: number }>
   setWebhookUrl(url: string | null, merchantId?: string): void
   /** Lifetime of quotes created from now on (expiry tests without waiting 15 minutes). */
   setQuoteTtlSeconds(seconds: number): void
@@ -422,7 +423,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey: defaultMerchant.apiKey,
     merchantId: defaultMerchant.id,
     webhookSecret: defaultMerchant.webhookSecret,
-    chains: runtimes.map((runtime) => runtime.fixture),
+    chains: runtimes.map((runtime) => ({ ...runtime.fixture, confirmations: runtime.confirmations })),
     setWebhookUrl,
     setQuoteTtlSeconds: (seconds) => void (settings.quoteTtlSeconds = seconds),
     mine,

@@ -17,6 +17,7 @@ export function pluginOptionsFor(sandbox: Sandbox, overrides: Partial<PluginOpti
       factory: c.factory,
       payout: c.payout,
       tokens: c.tokens,
+      confirmations: c.confirmations,
     })),
     serviceTimeoutMs: 3_000,
     maxRateLimitWaitMs: 5_000,

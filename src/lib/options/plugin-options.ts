@@ -86,6 +86,15 @@ const chainConfig = z.object({
   payout: address("payout"),
   /** Addresses besides the payout that send refunds (a hot wallet); a recorded refund must come from the payout or one of these. Default none. */
   refundSenders: z.array(address("refundSenders entry")).default([]),
+  /**
+   * Confirmations the service waits for on this chain before it reports a payment paid; shopper and
+   * merchant read "1 of 2 confirmations". The service's reference does not state it; default 2 (the sandbox's).
+   */
+  confirmations: z
+    .number({ error: "confirmations must be a whole number of blocks (default 2)" })
+    .int({ error: "confirmations must be a whole number of blocks (default 2)" })
+    .positive({ error: "confirmations must be 1 or more blocks" })
+    .optional(),
   /** Block explorer base URL for the admin's links (e.g. https://basescan.org); default: a known explorer for chains 1, 10, 56, 137, 8453, 42161, 43114, none otherwise. */
   explorerUrl: z.url({ error: "explorerUrl must be an http(s) URL of a block explorer" }).optional(),
   tokens: z
