@@ -12,7 +12,7 @@ import { freePort } from "./ports"
 export type PgServer = { host: string; port: number; user: string; password: string }
 
 /** DATABASE_URL's server, else DB_* (defaults: postgres@localhost:5432, no password). */
-export function postgresFromEnv(): PgServer {
+function postgresFromEnv(): PgServer {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL)
     return {
@@ -35,7 +35,7 @@ export function testPostgres(): PgServer {
   }
 }
 
-export function databaseUrl(server: PgServer, name: string): string {
+function databaseUrl(server: PgServer, name: string): string {
   return `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${name}`
 }
 

@@ -20,7 +20,7 @@ export const MERCHANT_FILE = path.resolve(__dirname, "..", ".data", "sandbox-mer
 type MerchantSecrets = { apiKey: string; webhookSecret: string }
 
 /** The merchant's key and webhook secret: read from `file`, or made and written there on first use. */
-export function persistedMerchantSecrets(file = MERCHANT_FILE): MerchantSecrets {
+function persistedMerchantSecrets(file = MERCHANT_FILE): MerchantSecrets {
   if (fs.existsSync(file)) {
     const saved = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<MerchantSecrets>
     if (typeof saved.apiKey === "string" && typeof saved.webhookSecret === "string")

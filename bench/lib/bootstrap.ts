@@ -8,7 +8,7 @@ export type Interval = { ratio: number; lo: number; hi: number }
 export type RatioIntervals = { median: Interval; p99: Interval; resamples: number }
 
 /** mulberry32: a small seeded PRNG in [0, 1). */
-export function prng(seed: number) {
+function prng(seed: number) {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -20,7 +20,7 @@ export function prng(seed: number) {
 }
 
 /** Nearest-rank quantile of an ascending array. */
-export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   if (!sorted.length) return NaN
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 }

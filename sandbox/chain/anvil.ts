@@ -22,7 +22,7 @@ export type Anvil = {
 const PLATFORM: Record<string, string> = { x64: "amd64", arm64: "arm64" }
 
 /** The anvil binary shipped inside the npm package for this platform (no download, no PATH). */
-export function anvilBinaryPath(): string {
+function anvilBinaryPath(): string {
   const arch = PLATFORM[process.arch]
   if (!arch) throw new Error(`anvil: no binary for architecture ${process.arch}`)
   const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`

@@ -39,7 +39,7 @@ export type ChainFixture = {
   priceFeedDecimals: number
 }
 
-export function defaultDecimals(chainId: number): number {
+function defaultDecimals(chainId: number): number {
   return chainId === 56 ? 18 : 6
 }
 

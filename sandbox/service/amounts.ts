@@ -20,10 +20,10 @@ export function decimalToFraction(value: number): Fraction {
   return { numerator, denominator: 10n ** BigInt(scale) }
 }
 
-export const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b
 
 /** The token's own fiat currency: EURC is priced against EUR, USDC and USDT against USD. */
-export const tokenCurrency = (token: TokenSymbol): "EUR" | "USD" => (token === "EURC" ? "EUR" : "USD")
+const tokenCurrency = (token: TokenSymbol): "EUR" | "USD" => (token === "EURC" ? "EUR" : "USD")
 
 export type ComputeQuoteAmountParameters = {
   total: number

@@ -20,7 +20,7 @@ const NETWORK_NAMES: Record<number, string> = {
   43114: "Avalanche",
 }
 
-export const networkName = (chainId: number) => NETWORK_NAMES[chainId] ?? `Local chain ${chainId}`
+const networkName = (chainId: number) => NETWORK_NAMES[chainId] ?? `Local chain ${chainId}`
 
 export type ChainRuntime = ReturnType<typeof createChainRuntime>
 

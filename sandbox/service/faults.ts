@@ -2,7 +2,7 @@ import { z } from "zod"
 
 export const ENDPOINTS = ["create-quote", "create-pool-connect", "create-pool-deposit", "pool-deposit-status"] as const
 export type Endpoint = (typeof ENDPOINTS)[number]
-export const BINDING_FIELDS = ["chainId", "factory", "payout", "pool", "paymentRef"] as const
+const BINDING_FIELDS = ["chainId", "factory", "payout", "pool", "paymentRef"] as const
 export type BindingField = (typeof BINDING_FIELDS)[number]
 
 const endpoint = z.enum(ENDPOINTS).optional()

@@ -33,7 +33,7 @@ export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("
 export const paymentRefOf = (paymentId: string): Hex => keccak256(toBytes(paymentId))
 
 /** Forwarder = CREATE2(pool, salt = paymentRef, forwarderInitCodeHash). */
-export const forwarderOf = (pool: Address, paymentRef: Hex, initCodeHash: Hex): Address =>
+const forwarderOf = (pool: Address, paymentRef: Hex, initCodeHash: Hex): Address =>
   getContractAddress({ opcode: "CREATE2", from: pool, salt: paymentRef, bytecodeHash: initCodeHash })
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {

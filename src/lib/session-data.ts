@@ -96,27 +96,3 @@ export type StablecoinSessionData = {
   /** Never read: a storefront's value is overwritten with null (the payer comes from a signed event or the chain). */
   payerAddress: null
 }
-
-/** Every key of the session data, each returned by the provider on every session. */
-export const SESSION_DATA_KEYS = [
-  "sessionId",
-  "paymentId",
-  "quoteId",
-  "rail",
-  "chainId",
-  "token",
-  "tokenAddress",
-  "tokenDecimals",
-  "amount",
-  "amountDisplay",
-  "fiatCurrency",
-  "fiatTotal",
-  "fxRate",
-  "toleranceBps",
-  "expiresAt",
-  "deposit",
-  "connect",
-  "verification",
-  "refunds",
-  "payerAddress",
-] as const satisfies readonly (keyof StablecoinSessionData)[]

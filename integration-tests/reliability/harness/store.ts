@@ -15,7 +15,7 @@ import type { Cluster, Instance } from "./cluster"
 /** The load and its pp_system_default twin: sessions, payments, completions and captures of 200 took up to 5 min under a load average of 10. */
 export const LOAD_TIMEOUT_MS = 600_000
 export const DEPOSIT = `pp_${PROVIDER_IDENTIFIERS.deposit}_stablecoin`
-export const CHAIN = 8453
+const CHAIN = 8453
 
 export type Json = Record<string, any>
 

@@ -1,5 +1,5 @@
 /** Largest `decimals` accepted; real tokens use 0 to 18, 36 leaves room without inviting nonsense. */
-export const MAX_TOKEN_DECIMALS = 36
+const MAX_TOKEN_DECIMALS = 36
 
 export type IsValidDecimalsParameters = unknown
 export type IsValidDecimalsReturnType = boolean

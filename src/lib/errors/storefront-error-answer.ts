@@ -54,7 +54,7 @@ export type StablecoinStoreErrorFields = {
   retryAfterSeconds?: unknown
 }
 
-export const isStorefrontErrorCode = (code: unknown): code is StorefrontErrorCode =>
+const isStorefrontErrorCode = (code: unknown): code is StorefrontErrorCode =>
   typeof code === "string" && Object.hasOwn(STOREFRONT_ERROR_ANSWERS, code)
 
 /**
@@ -63,7 +63,7 @@ export const isStorefrontErrorCode = (code: unknown): code is StorefrontErrorCod
  * `retryAfterSeconds`; no prototype), and `workflow.run()` throws that copy. Recognised by its
  * name and code, never by its message.
  */
-export function isStablecoinStoreError(error: unknown): error is StablecoinStoreErrorFields {
+function isStablecoinStoreError(error: unknown): error is StablecoinStoreErrorFields {
   if (!error || typeof error !== "object") return false
   const { name, code, message } = error as Partial<Record<keyof StablecoinStoreErrorFields, unknown>>
   return name === STABLECOIN_STORE_ERROR_NAME && isStorefrontErrorCode(code) && typeof message === "string"

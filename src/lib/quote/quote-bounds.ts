@@ -20,14 +20,14 @@ const FX_RATE_DECIMALS = 8
 const ONE: Fraction = { numerator: 1n, denominator: 1n }
 
 /** The fiat currency a token is pegged to: EURC to EUR, USDC and USDT to USD. */
-export const tokenCurrency = (token: TokenSymbol): FiatCurrency => (token === "EURC" ? "EUR" : "USD")
+const tokenCurrency = (token: TokenSymbol): FiatCurrency => (token === "EURC" ? "EUR" : "USD")
 
 /**
  * A tolerance band the service names is at most the merchant's `maxToleranceBps`, the edge
  * included: a wider band would let the service settle a short payment as exact.
  * @example checkToleranceBps({ check: "intent_tolerance", toleranceBps: { numerator: 50n, denominator: 1n }, shown: "50 bps", maxToleranceBps: 100 }).ok // true
  */
-export function checkToleranceBps(p: {
+function checkToleranceBps(p: {
   check: QuoteCheck
   toleranceBps: Fraction
   shown: string
@@ -38,7 +38,7 @@ export function checkToleranceBps(p: {
 }
 
 /** The rate a pair should have and how far from it the quote may be, or null where the merchant set none. */
-export function expectedRate({
+function expectedRate({
   fiatCurrency,
   token,
   policy,

@@ -12,7 +12,6 @@ export const QUOTE_CHECK_FIELDS = {
   quote_spread: "spreadPercent",
   intent_tolerance: "toleranceBps",
 } as const
-export const QUOTE_CHECKS = Object.keys(QUOTE_CHECK_FIELDS) as QuoteCheck[]
 export type QuoteCheck = keyof typeof QUOTE_CHECK_FIELDS
 
 /**

@@ -1,5 +1,5 @@
 /** Clock difference allowed between the store's clock (when the refund was recorded) and the chain's block time. */
-export const REFUND_CLOCK_SKEW_SECONDS = 60n
+const REFUND_CLOCK_SKEW_SECONDS = 60n
 
 /** An ISO time as whole Unix seconds, the unit of a block's timestamp. */
 export const unixSecondsOf = (iso: string) => BigInt(Math.floor(new Date(iso).getTime() / 1000))

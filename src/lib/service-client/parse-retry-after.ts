@@ -9,7 +9,7 @@ export type ParseRetryAfterReturnType = number
 export type ParseRetryAfterErrorType = never
 
 /** Used when the header is missing or unreadable: short, so a broken header cannot stall a checkout. */
-export const DEFAULT_RETRY_AFTER_MS = 1_000
+const DEFAULT_RETRY_AFTER_MS = 1_000
 
 /**
  * Reads `Retry-After` (RFC 9110 §10.2.3) into a wait in ms. Missing or invalid values give 1 s.

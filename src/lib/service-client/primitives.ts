@@ -37,7 +37,7 @@ export const chainIdSchema = z.number().int().positive()
 
 export const tokenDecimalsSchema = z.number().int().nonnegative()
 
-export const TOKEN_SYMBOLS = ["USDC", "USDT", "EURC"] as const
+const TOKEN_SYMBOLS = ["USDC", "USDT", "EURC"] as const
 export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number]
 export const tokenSymbolSchema = z.enum(TOKEN_SYMBOLS)
 

@@ -17,7 +17,7 @@ import {
  * before anything reaches a caller; unknown extra fields are dropped so the service may add some.
  */
 
-export const FIAT_CURRENCIES = ["EUR", "USD"] as const
+const FIAT_CURRENCIES = ["EUR", "USD"] as const
 export const fiatCurrencySchema = z.enum(FIAT_CURRENCIES)
 
 const finiteNumberSchema = z.number().finite()

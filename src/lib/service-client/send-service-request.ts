@@ -45,7 +45,7 @@ export const MAX_RATE_LIMIT_RETRIES = 5
  * Extra wait after a Retry-After, up to this share of it, at random: callers refused in the same
  * second would otherwise all come back in the same second and be refused again (RELIABILITY.md).
  */
-export const RATE_LIMIT_JITTER = 0.5
+const RATE_LIMIT_JITTER = 0.5
 /** Largest response body read (a status record is under 1 KB); past it the call fails clearly. */
 export const MAX_RESPONSE_BYTES = 256 * 1024
 

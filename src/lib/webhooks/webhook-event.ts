@@ -10,7 +10,7 @@ import {
 import { WEBHOOK_EVENT_TYPES } from "./constants"
 
 /** `data` of `payment_confirmed` (docs/architecture.md, "Webhooks"); where the payment stands is read as in the status record. */
-export const paymentConfirmedDataSchema = z.object({
+const paymentConfirmedDataSchema = z.object({
   paymentId: z.string().min(1),
   quoteId: z.string().min(1),
   intentId: z.string().min(1).optional(),

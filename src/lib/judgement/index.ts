@@ -1,5 +1,0 @@
-export * from "./classify-received-amount"
-export * from "./compare-with-issued"
-export * from "./judge-observation"
-export * from "./observation-from-status-record"
-export * from "./observation-from-webhook-event"
