@@ -1,7 +1,7 @@
 import { chromium, type Browser } from "playwright-core"
 
 /** Debian's Chromium (.ci/run installs it where missing); no browser download. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
 /**
  * Headless Debian Chromium with the flags a container needs. Playwright refuses `--user-data-dir`
