@@ -10,7 +10,8 @@ import { chainNameOf } from "./chain-names"
 import { customerMessageOf } from "./customer-message-of"
 import { customerPhaseOf } from "./customer-phase-of"
 import type { LedgerRefund } from "../ledger/refunds"
-import type { PublicRefund, PublicStablecoinPayment, PublicTokenAmount } from "./public-payment"
+import { publicChainOf, type PublicChainOptions } from "./public-chain-of"
+import type { PublicRefund, PublicStablecoinPayment, PublicTokenAmount, PublicTransfer } from "./public-payment"
 
 /** The ledger columns the public view reads (src/modules/stablecoin/models/stablecoin-payment.ts). */
 export type PublicLedgerRow = {
@@ -34,12 +35,27 @@ export type PublicLedgerRow = {
   captured_at?: Date | string | null
 }
 
+/** The chain scan's record of one transfer into the payment's address (stablecoin_payment_receipt). */
+export type PublicLedgerReceipt = {
+  tx_hash: string
+  log_index: number
+  /** Decimal string. */
+  block_number: string
+  token_address: string
+  /** Base units, integer string. */
+  amount: string
+}
+
 export type BuildPublicPaymentParameters = {
   session: { id: string; provider_id: string; data: Record<string, unknown> | null }
   /** The ledger row of the session's current payment (the provider writes it when it issues the payment); null when there is none. */
   row: PublicLedgerRow | null
   orderId: string | null
   now: Date
+  /** The plugin's chain options: the explorer and the confirmations the service waits for (publicChainOf). */
+  chains?: readonly PublicChainOptions[]
+  /** The chain scan's receipts of the row's payment, in any order; none before the first scan. */
+  receipts?: readonly PublicLedgerReceipt[]
 }
 
 /** Which consistency check failed: the view is then withheld, never shown in part. */
@@ -66,13 +82,15 @@ const amountOf = (units: bigint, decimals: number): PublicTokenAmount => ({
  * EIP-681 URI rebuilt from verified parts, the pool and the payment reference) and that the
  * ledger row is the same payment (id, amount, decimals): any difference withholds the whole view,
  * so a storefront never shows an address or amount that was not verified.
- * @example buildPublicPayment({ session, row, orderId: null, now: new Date() })
+ * @example buildPublicPayment({ session, row, orderId: null, now: new Date(), chains: options.chains, receipts })
  */
 export function buildPublicPayment({
   session,
   row,
   orderId,
   now,
+  chains,
+  receipts = [],
 }: BuildPublicPaymentParameters): BuildPublicPaymentReturnType {
   const data = (session.data ?? {}) as Partial<StablecoinSessionData>
   const proof = data.verification
@@ -118,7 +136,10 @@ export function buildPublicPayment({
   const status = row?.status ?? "waiting"
   const confirmations = row?.confirmations ?? 0
   const confirmed = row?.confirmed_amount ? parseBaseUnits(row.confirmed_amount) : undefined
-  const scanned = row?.received_amount ? parseBaseUnits(row.received_amount) : undefined
+  const transfers = transfersOf(row ? receipts : [], row?.tx_hash ?? null, proof.token, decimals)
+  const listed = transfers.reduce((sum, t) => sum + BigInt(t.amount?.baseUnits ?? "0"), 0n)
+  const recorded = row?.received_amount ? parseBaseUnits(row.received_amount) : undefined
+  const scanned = recorded !== undefined && recorded > listed ? recorded : listed > 0n ? listed : recorded
   // The chain scan sees payments the service never reports: the larger sum is what arrived.
   const received = scanned !== undefined && (confirmed === undefined || scanned > confirmed) ? scanned : confirmed
   const expiresAt = new Date(data.expiresAt ?? 0)
@@ -139,6 +160,7 @@ export function buildPublicPayment({
   const short = phase === "underpaid" && received !== undefined && received < amount ? amount - received : undefined
   const surplus = row?.surplus_amount ? parseBaseUnits(row.surplus_amount) : undefined
   const chainName = chainNameOf(proof.chainId)
+  const { explorerUrl, confirmationsRequired } = publicChainOf(chains, proof.chainId)
   const remaining =
     short === undefined
       ? null
@@ -170,9 +192,10 @@ export function buildPublicPayment({
       receivedDisplay: received === undefined ? null : formatTokenAmount(received, decimals),
       remainingDisplay: remaining?.display ?? null,
       confirmations,
+      confirmationsRequired,
     }),
     final: (Boolean(orderId) && captured) || isKnownFinal(status, data.rail),
-    chain: { id: proof.chainId, name: chainName },
+    chain: { id: proof.chainId, name: chainName, explorerUrl },
     token: { symbol: proof.tokenSymbol, address: proof.token, decimals },
     amount: amountOf(amount, decimals),
     fiat: { amount: Number(data.fiatTotal), currency: String(data.fiatCurrency ?? "").toUpperCase() },
@@ -202,10 +225,42 @@ export function buildPublicPayment({
     priceExpired: now.getTime() > expiresAt.getTime(),
     addressValidAfterExpiry: true,
     confirmations,
+    confirmationsRequired,
     txHash: row?.tx_hash ?? null,
+    transfers,
     capturedAt: row?.captured_at ? new Date(row.captured_at).toISOString() : null,
     orderId,
   })
+}
+
+/**
+ * Every transfer of the payment's token into its address, oldest first, one entry per transaction
+ * (its logs summed): the chain scan's receipts, and the service's transfer when the scan has not
+ * read it yet (no amount: the service reports one total, not one per transfer).
+ */
+function transfersOf(
+  receipts: readonly PublicLedgerReceipt[],
+  serviceTx: string | null,
+  token: string,
+  decimals: number,
+): PublicTransfer[] {
+  const ours = receipts
+    .filter((r) => isSameAddress(r.token_address, token))
+    .sort((a, b) => {
+      const blocks = BigInt(a.block_number) - BigInt(b.block_number)
+      return blocks !== 0n ? (blocks < 0n ? -1 : 1) : a.log_index - b.log_index
+    })
+  const byTx = new Map<string, bigint>()
+  for (const r of ours) {
+    const key = r.tx_hash.toLowerCase()
+    byTx.set(key, (byTx.get(key) ?? 0n) + (parseBaseUnits(r.amount) ?? 0n))
+  }
+  const transfers: PublicTransfer[] = [...byTx].map(([txHash, units]) => ({
+    txHash,
+    amount: amountOf(units, decimals),
+  }))
+  if (serviceTx && !byTx.has(serviceTx.toLowerCase())) transfers.unshift({ txHash: serviceTx, amount: null })
+  return transfers
 }
 
 /** "sent" once every surplus refund listed is recorded as sent (and there is one), else "due". */

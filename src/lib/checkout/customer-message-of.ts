@@ -10,6 +10,8 @@ export type CustomerMessageOfParameters = {
   receivedDisplay: string | null
   remainingDisplay: string | null
   confirmations: number
+  /** The confirmations the service waits for on the chain. */
+  confirmationsRequired: number
 }
 
 /**
@@ -24,11 +26,13 @@ export function customerMessageOf(p: CustomerMessageOfParameters): string {
         ? `Send exactly ${amount} on ${p.chainName} to the address below.`
         : `Connect your wallet to pay ${amount} on ${p.chainName}.`
     case "detected":
-      return "Your transfer has been seen on-chain and is waiting for its first confirmation."
+      return `Your transfer has been seen on-chain and is waiting for its first confirmation (0 of ${p.confirmationsRequired}).`
     case "confirming":
-      return `Your transfer is confirming (${p.confirmations} confirmation${p.confirmations === 1 ? "" : "s"} so far).`
+      return p.confirmations < p.confirmationsRequired
+        ? `Your transfer is being confirmed: ${p.confirmations} of ${p.confirmationsRequired} confirmations.`
+        : `Your transfer has its ${p.confirmationsRequired} confirmations; the payment service is checking the amount.`
     case "paid":
-      return "Payment confirmed. Your order is being placed."
+      return "Your transfer is confirmed. The store is now receiving it; your order is then placed and ships."
     case "order_placed":
       return "Payment received. Your order is placed."
     case "underpaid":

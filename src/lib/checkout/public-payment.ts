@@ -42,7 +42,12 @@ export type PublicStablecoinPayment = {
   message: string
   /** No further change is expected (an order exists, or the status is final). */
   final: boolean
-  chain: { id: number; name: string }
+  /**
+   * `explorerUrl`: where the chain's transactions may be linked, or null when no public explorer
+   * knows them (a local chain under a real chain's id, an unknown chain); src/lib/explorer. Absent
+   * from an older store's view: the chain's default explorer then.
+   */
+  chain: { id: number; name: string; explorerUrl?: string | null }
   token: { symbol: string; address: string; decimals: number }
   amount: PublicTokenAmount
   fiat: { amount: number; currency: string }
@@ -84,13 +89,27 @@ export type PublicStablecoinPayment = {
   priceExpired: boolean
   /** The service's rule (docs/architecture.md#endpoints): expiry locks the price, not the address. */
   addressValidAfterExpiry: true
+  /** Confirmations so far, as the service last reported them (they keep counting after the payment is paid). */
   confirmations: number
+  /** The confirmations the service waits for on this chain before it reports the payment paid (the chain's `confirmations` option); absent from an older store's view. */
+  confirmationsRequired?: number
+  /** The first transfer the service reported; `transfers` lists every one. */
   txHash: string | null
+  /**
+   * Every transfer into the payment's address in the payment's token, oldest first: the chain
+   * scan's receipts and the service's transfer (a top-up after an underpayment is a second one).
+   * `amount` is null for a transfer the service reported and the chain scan has not read yet.
+   * Absent from an older store's view (then `txHash` alone).
+   */
+  transfers?: PublicTransfer[]
   /** When Medusa captured the payment (ISO 8601), for the shopper's receipt; null before the capture. */
   capturedAt: string | null
   /** Set once the signed webhook has turned the cart into an order. */
   orderId: string | null
 }
+
+/** One transfer the shopper sent for the payment. */
+export type PublicTransfer = { txHash: string; amount: PublicTokenAmount | null }
 
 /** One refund as the shopper sees it: no internal id, the transfer only once it was checked on the chain. */
 export type PublicRefund = {

@@ -259,4 +259,97 @@ describe("buildPublicPayment", () => {
       "Connect your wallet to pay 27.135 USDC on Base.",
     ])
   })
+
+  describe("transfers, explorer and confirmations target", () => {
+    const token = "0x2222222222222222222222222222222222222222"
+    const first = `0x${"aa".repeat(32)}`
+    const topUp = `0x${"bb".repeat(32)}`
+    const receipt = (tx_hash: string, block_number: string, amount: string, token_address = token) => ({
+      tx_hash,
+      log_index: 0,
+      block_number,
+      token_address,
+      amount,
+    })
+
+    it("an underpayment topped up: both transfers, oldest first, with amounts; received is their sum", () => {
+      const view = buildPublicPayment({
+        session: buildSession(),
+        row: buildRow({ status: "paid", confirmed_amount: "20000000", tx_hash: first, received_amount: "27135000" }),
+        orderId: "order_1",
+        now,
+        receipts: [receipt(topUp, "12", "7135000"), receipt(first, "9", "20000000")],
+      })
+      if (!view.ok) throw new Error(view.error)
+      expect(view.value.transfers).toEqual([
+        { txHash: first, amount: { baseUnits: "20000000", display: "20" } },
+        { txHash: topUp, amount: { baseUnits: "7135000", display: "7.135" } },
+      ])
+      expect(view.value.received).toEqual({ baseUnits: "27135000", display: "27.135" })
+    })
+
+    it("receipts the ledger sum has not caught up with still count; another token's transfer is not listed", () => {
+      const view = buildPublicPayment({
+        session: buildSession(),
+        row: buildRow({
+          status: "underpaid",
+          confirmed_amount: "20000000",
+          tx_hash: first,
+          received_amount: "20000000",
+        }),
+        orderId: null,
+        now,
+        receipts: [
+          receipt(first, "9", "20000000"),
+          receipt(topUp, "12", "7135000"),
+          receipt(`0x${"cc".repeat(32)}`, "13", "5", "0x9999999999999999999999999999999999999999"),
+        ],
+      })
+      if (!view.ok) throw new Error(view.error)
+      expect(view.value.transfers?.map((t) => t.txHash)).toEqual([first, topUp])
+      expect(view.value.received?.baseUnits).toBe("27135000")
+    })
+
+    it("before the chain scan: the service's transfer alone, without an amount of its own", () => {
+      const view = buildPublicPayment({
+        session: buildSession(),
+        row: buildRow({ status: "confirming", confirmed_amount: "27135000", tx_hash: first, confirmations: 1 }),
+        orderId: null,
+        now,
+      })
+      if (!view.ok) throw new Error(view.error)
+      expect(view.value.transfers).toEqual([{ txHash: first, amount: null }])
+    })
+
+    it("a local chain (loopback RPC) under Base's id has no explorer; a real one has basescan; the target from the chain's option", () => {
+      const build = (rpcUrl: string, confirmations?: number) =>
+        buildPublicPayment({
+          session: buildSession(),
+          row: buildRow({ status: "confirming", confirmed_amount: "27135000", tx_hash: first, confirmations: 1 }),
+          orderId: null,
+          now,
+          chains: [{ chainId: 8453, rpcUrl, confirmations }],
+        })
+      const local = build("http://127.0.0.1:8545", 3)
+      const real = build("https://mainnet.base.org")
+      if (!local.ok || !real.ok) throw new Error("withheld")
+      expect(local.value.chain.explorerUrl).toBeNull()
+      expect(real.value.chain.explorerUrl).toBe("https://basescan.org")
+      expect([local.value.confirmationsRequired, real.value.confirmationsRequired]).toEqual([3, 2])
+      expect(local.value.message).toBe("Your transfer is being confirmed: 1 of 3 confirmations.")
+    })
+
+    it("the count past its target is not shown climbing: the sentence says what is awaited", () => {
+      const view = buildPublicPayment({
+        session: buildSession(),
+        row: buildRow({ status: "confirming", confirmed_amount: "27135000", tx_hash: first, confirmations: 9 }),
+        orderId: null,
+        now,
+      })
+      if (!view.ok) throw new Error(view.error)
+      expect(view.value.message).toBe(
+        "Your transfer has its 2 confirmations; the payment service is checking the amount.",
+      )
+    })
+  })
 })

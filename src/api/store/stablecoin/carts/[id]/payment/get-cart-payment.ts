@@ -1,8 +1,10 @@
 import {
   buildPublicPayment,
+  type PublicLedgerReceipt,
   type PublicLedgerRow,
   type PublicPaymentProblem,
 } from "#src/lib/checkout/build-public-payment"
+import type { PublicChainOptions } from "#src/lib/checkout/public-chain-of"
 import type { StablecoinCartPaymentResponse } from "#src/lib/checkout/public-payment"
 import { shouldRefreshPayment } from "#src/lib/checkout/should-refresh-payment"
 import { isJustSentPayment } from "#src/lib/checkout/storefront-read-limit"
@@ -47,6 +49,10 @@ export type GetCartPaymentDeps = {
   /** The order the cart became, read again after a refresh (which may have placed it), or null. */
   findOrderId(cartId: string): Promise<string | null>
   ledgerRowsOf(sessionId: string): Promise<CartPaymentLedgerRow[]>
+  /** The chain scan's receipts of a payment (every transfer the shopper's receipt lists); none when omitted. */
+  receiptsOf?(paymentId: string): Promise<PublicLedgerReceipt[]>
+  /** The plugin's chain options (explorer, confirmations the service waits for). */
+  chains?: readonly PublicChainOptions[]
   /** Asks the service about one ledger row within the per-payment interval and the store's read budget (`priority`: its shopper just sent a payment). */
   refresh(row: CartPaymentLedgerRow, priority: boolean): Promise<CartPaymentRefresh>
   onWithheld(problem: PublicPaymentProblem, sessionId: string): void
@@ -77,7 +83,8 @@ export async function getCartPayment(
       rowOf(),
       knownOrderId !== undefined ? knownOrderId : deps.findOrderId(cartId),
     ])
-    return { row, view: buildPublicPayment({ session, row, orderId, now: deps.now() }) }
+    const receipts = row && deps.receiptsOf ? await deps.receiptsOf(row.payment_id) : []
+    return { row, view: buildPublicPayment({ session, row, orderId, now: deps.now(), chains: deps.chains, receipts }) }
   }
 
   let { row, view } = await build(cart.orderId)

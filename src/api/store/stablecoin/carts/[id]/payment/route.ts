@@ -61,6 +61,8 @@ export const GET = async (
       loadCart: (cartId) => ledger.retrievePaymentSessionsOfCart(cartId),
       findOrderId: (cartId) => ledger.retrieveOrderOfCart(cartId),
       ledgerRowsOf: (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId }),
+      receiptsOf: (paymentId) => ledger.listStablecoinPaymentReceipts({ payment_id: paymentId }),
+      chains: ledger.options.chains,
       refresh: (row, priority) =>
         inFlight.run(row.id, async () => {
           try {
