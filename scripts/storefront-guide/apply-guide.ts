@@ -1,12 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
+import type { StarterKind } from "./starter"
 
 /**
  * Applies docs/storefront-nextjs.md to a copy of the dtc-starter, edit by edit, exactly as the
  * guide says. Each edit finds its anchor in the starter's file or throws, so a starter change
- * that makes the guide wrong fails here instead of silently.
+ * that makes the guide wrong fails here instead of silently. With `storefront: false`, the
+ * backend's part only (the older starter's storefront is a project of its own).
  */
-export function applyGuide(root: string, pluginSpec: string) {
+export function applyGuide(root: string, pluginSpec: string, { storefront = true } = {}) {
   const { edit, addDependency } = editorOf(root, pluginSpec)
   // Backend: the dependency, and the plugin, its module and the providers in medusa-config.ts.
   addDependency("apps/backend/package.json")
@@ -39,18 +41,34 @@ export function applyGuide(root: string, pluginSpec: string) {
     ].join("\n"),
   )
 
-  applyStorefrontGuide(root, pluginSpec)
+  if (storefront) applyStorefrontGuide(path.join(root, "apps", "storefront"), pluginSpec, "dtc-starter")
 }
 
 /**
- * The guide's storefront part alone (`apps/storefront`): applied again after the starter's own
- * storefront was built for the weight baseline (route-weight.ts).
+ * The guide's storefront part alone, in the storefront's folder (`apps/storefront` of the
+ * dtc-starter, or the older starter's root): applied again after the starter's own storefront was
+ * built for the weight baseline (route-weight.ts). `pluginSpec` null: the dependency is added by the
+ * package manager (the older starter's `yarn add <tarball>`). `kind` picks the guide's variants for
+ * the older starter (its browser-side client, its middleware's anchor).
  */
-export function applyStorefrontGuide(root: string, pluginSpec: string) {
-  const { file, edit, addDependency } = editorOf(root, pluginSpec)
+export function applyStorefrontGuide(storefront: string, pluginSpec: string | null, kind: StarterKind) {
+  const { file, edit, addDependency } = editorOf(storefront, pluginSpec ?? "")
   // Storefront: the dependency, names and helper, the new component, the review step's case.
-  addDependency("apps/storefront/package.json")
-  const constants = "apps/storefront/src/lib/constants.tsx"
+  if (pluginSpec) addDependency("package.json")
+  const older = kind === "nextjs-starter-medusa"
+  // The older starter's `sdk` reads the server-only MEDUSA_BACKEND_URL: the guide's browser-side client.
+  const browserStep = "### The backend URL in the browser"
+  if (older) {
+    const config = file("src/lib/config.ts")
+    if (!readFileSync(config, "utf8").includes("process.env.MEDUSA_BACKEND_URL"))
+      throw new Error(
+        "the older starter's src/lib/config.ts no longer reads MEDUSA_BACKEND_URL: check the guide's browser-side client",
+      )
+    writeFileSync(config, `${readFileSync(config, "utf8").trimEnd()}\n\n${codeBlockAfter(browserStep, "ts")}`)
+  }
+  const sdkImport = (code: string) =>
+    older ? code.replace('import { sdk } from "@lib/config"', 'import { browserSdk as sdk } from "@lib/config"') : code
+  const constants = "src/lib/constants.tsx"
   edit(constants, "  // Add more payment providers here", (m) =>
     [
       '  "pp_stablecoin-deposit_stablecoin": {',
@@ -71,14 +89,18 @@ export function applyStorefrontGuide(root: string, pluginSpec: string) {
       `${m}\nexport const isStablecoin = (providerId?: string) => {\n  return providerId?.startsWith("pp_stablecoin-")\n}\n`,
   )
 
-  const component = "apps/storefront/src/modules/checkout/components/stablecoin-payment/index.tsx"
+  const component = "src/modules/checkout/components/stablecoin-payment/index.tsx"
   mkdirSync(path.dirname(file(component)), { recursive: true })
   writeFileSync(
     file(component),
-    codeBlockAfter("### 3. `src/modules/checkout/components/stablecoin-payment/index.tsx` (new file)", "tsx"),
+    sdkImport(
+      codeBlockAfter("### 3. `src/modules/checkout/components/stablecoin-payment/index.tsx` (new file)", "tsx"),
+    ),
   )
+  if (older && !readFileSync(file(component), "utf8").includes("browserSdk as sdk"))
+    throw new Error(`the guide's step 3 no longer imports sdk from @lib/config: the older starter's client is not used`)
 
-  const button = "apps/storefront/src/modules/checkout/components/payment-button/index.tsx"
+  const button = "src/modules/checkout/components/payment-button/index.tsx"
   edit(
     button,
     'import { isManual, isStripeLike } from "@lib/constants"',
@@ -93,39 +115,45 @@ export function applyStorefrontGuide(root: string, pluginSpec: string) {
   )
 
   // The review step's consent sentence names what a stablecoin customer does (the guide's two blocks).
-  const review = "apps/storefront/src/modules/checkout/components/review/index.tsx"
+  const review = "src/modules/checkout/components/review/index.tsx"
   const consentStep = "### 5. `src/modules/checkout/components/review/index.tsx`: the consent sentence"
   edit(review, 'import PaymentButton from "../payment-button"', (m) => `${codeBlockAfter(consentStep, "tsx")}${m}`)
   edit(review, "By clicking the Place Order button", () => codeBlockAfter(consentStep, "tsx", 1).trimEnd())
 
   // The component's look: the guide's CSS block, appended to the starter's stylesheet.
-  const css = "apps/storefront/src/styles/globals.css"
+  const css = "src/styles/globals.css"
   writeFileSync(
     file(css),
     `${readFileSync(file(css), "utf8").trimEnd()}\n\n${codeBlockAfter("### 6. `src/styles/globals.css`: the component's look", "css")}`,
   )
 
   // The payment's URL on a phone: the middleware takes the cart from `?cart=` (the guide's two blocks).
-  const middleware = "apps/storefront/src/middleware.ts"
+  const middleware = "src/middleware.ts"
   const phoneStep = "### 7. `src/middleware.ts`: the payment's URL on a phone"
   edit(
     middleware,
     "/**\n * Middleware to handle region selection and onboarding status.\n */",
     (m) => `${codeBlockAfter(phoneStep, "ts")}\n${m}`,
   )
-  edit(middleware, "  if (urlHasCountry) {\n", (m) => `${m}${codeBlockAfter(phoneStep, "ts", 1)}\n`)
+  if (older)
+    edit(
+      middleware,
+      "  // if one of the country codes is in the url and the cache id is set, return next\n  if (urlHasCountryCode && cacheIdCookie) {\n",
+      (m) => `${codeBlockAfter(phoneStep, "ts", 2)}\n${m}`,
+    )
+  else edit(middleware, "  if (urlHasCountry) {\n", (m) => `${m}${codeBlockAfter(phoneStep, "ts", 1)}\n`)
 
   // The order confirmation shows the stablecoin payment's live state, then its receipt (the guide's blocks).
   const orderStep = "### 8. The order confirmation: the payment's live state, then the receipt"
   edit(
-    "apps/storefront/src/lib/data/orders.ts",
+    "src/lib/data/orders.ts",
     '          "*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product",',
     () => codeBlockAfter(orderStep, "ts").trimEnd(),
   )
-  const orderComponent = "apps/storefront/src/modules/order/components/stablecoin-order-payment/index.tsx"
+  const orderComponent = "src/modules/order/components/stablecoin-order-payment/index.tsx"
   mkdirSync(path.dirname(file(orderComponent)), { recursive: true })
-  writeFileSync(file(orderComponent), codeBlockAfter(orderStep, "tsx"))
-  const details = "apps/storefront/src/modules/order/components/payment-details/index.tsx"
+  writeFileSync(file(orderComponent), sdkImport(codeBlockAfter(orderStep, "tsx")))
+  const details = "src/modules/order/components/payment-details/index.tsx"
   edit(details, 'import { isStripeLike, paymentInfoMap } from "@lib/constants"\n', () =>
     codeBlockAfter(orderStep, "tsx", 1),
   )

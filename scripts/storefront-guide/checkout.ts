@@ -1,13 +1,12 @@
 import { readdirSync, rmSync } from "node:fs"
 import path from "node:path"
-import type { Browser, Page } from "playwright-core"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { formatUnits, parseUnits, type Address } from "viem"
 import type { SandboxConfigJson } from "../../sandbox"
 import { devAccounts, localClients } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import { testTokenAbi } from "../../src/lib/chain/abis"
 import { CHAIN_NAMES } from "../../src/lib/explorer/default-explorer-urls"
-import { launchChromium } from "#dev/chromium"
 import { injectAnvilWallet } from "#dev/anvil-wallet"
 import { timed } from "#dev/processes"
 
@@ -21,10 +20,52 @@ export type CheckoutResult = {
   paid: { display: string; token: string; baseUnits: string; to: string } | null
   /** The confirmation page's payment section: its first state and the receipt's amount once captured. */
   orderPayment: { firstState: string; receipt: string }
-  /** With `phone`: the checkout URL opened without cookies showed the same payment. */
-  phone?: { url: string; sameAmount: boolean; sameAddress: boolean; completedCartRefused: boolean }
+  /** With `phone`: the checkout URL opened without cookies showed the same payment, and after the order the order's page. */
+  phone?: { url: string; sameAmount: boolean; sameAddress: boolean; completedCartLeadsTo: string }
+  /** Requests of the page to a loopback address, refused as a shopper's browser would fail them (none on a passing run). */
+  loopbackRequests: string[]
   /** With `chainChunks`: how many of them the page had fetched before the payment step, and once it showed the address or wallet button. */
   chainCode?: { beforePaymentStep: number; forPaymentStep: number }
+}
+
+/**
+ * Headless Debian Chromium (the flags of #dev/chromium) that reaches this machine's storefront and
+ * backend only at `publicHost`, a name its host resolver maps to 127.0.0.1: a URL that is not a
+ * loopback address, as a deployed store's is. That origin counts as secure (as https would), so that the
+ * starters' `secure` cookies of a production build are kept.
+ */
+async function launchGuideChromium(publicHost: string, storefrontOrigin: string) {
+  const browser = await chromium.launch({
+    // Debian's Chromium, as #dev/chromium launches it (its flags below, plus the resolver's and the origin's).
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--host-resolver-rules=MAP ${publicHost} 127.0.0.1`,
+      `--unsafely-treat-insecure-origin-as-secure=${storefrontOrigin}`,
+    ],
+  })
+  return { browser, close: () => browser.close().catch(() => {}) }
+}
+
+/** localhost (and *.localhost), 127.0.0.0/8, ::1: what a shopper's browser would look for on its own machine. */
+const LOOPBACK_HOST = /^(localhost|.+\.localhost|127\.\d+\.\d+\.\d+|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i
+
+/** Fails every request of the context to a loopback address, as it would fail for a shopper, and records it. */
+async function refuseLoopback(context: BrowserContext, refused: string[]) {
+  await context.route(
+    (url) => LOOPBACK_HOST.test(url.hostname),
+    (route) => {
+      refused.push(`${route.request().method()} ${route.request().url()}`)
+      return route.abort("addressunreachable")
+    },
+  )
 }
 
 /** Removes one run's pictures before the next (the progress one is taken only when the page shows it). */
@@ -57,8 +98,21 @@ export async function checkoutInChromium(
     shots,
     phone = false,
     chainChunks,
+    publicHost,
+    pictures = null,
+    phoneShot = null,
+    failureShot,
   }: {
+    /** docs/<phoneShot>: the phone's whole page (the dtc-starter's pictures). */
+    phoneShot?: string | null
+    /** The storefront's public URL (at `publicHost`). */
     storefrontUrl: string
+    /** The name Chromium reaches this machine at (mapped to 127.0.0.1); loopback addresses are refused. */
+    publicHost: string
+    /** docs/<pictures>-payment-1280.png, -payment-390.png (phone), -connect-1280.png: the guide's payment step. */
+    pictures?: string | null
+    /** Where the page goes when the checkout fails (docs/<failureShot>.png). */
+    failureShot: string
     countryCode: string
     sandbox: SandboxConfigJson
     rail: "deposit" | "connect"
@@ -70,8 +124,23 @@ export async function checkoutInChromium(
   timings: Record<string, number>,
   log: (m: string) => void,
 ): Promise<CheckoutResult> {
-  const chromium = await launchChromium()
-  const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const browserRun = await launchGuideChromium(publicHost, new URL(storefrontUrl).origin)
+  const loopbackRequests: string[] = []
+  const refusals: string[] = []
+  const newContext = async (options: Parameters<Browser["newContext"]>[0]) => {
+    const context = await browserRun.browser.newContext(options)
+    await refuseLoopback(context, loopbackRequests)
+    // The component's refusal of a backend the browser cannot reach, said in the console.
+    context.on("console", (message) => {
+      if (message.type() === "error" && message.text().includes("medusa-payment-stablecoin"))
+        refusals.push(message.text())
+    })
+    context.on("weberror", (error) => {
+      if (error.error().message.includes("medusa-payment-stablecoin")) refusals.push(error.error().message)
+    })
+    return context
+  }
+  const page = await (await newContext({ viewport: { width: 1280, height: 900 } })).newPage()
   page.setDefaultTimeout(120_000) // next dev compiles each route on its first visit
   if (rail === "connect") {
     const chain = sandbox.chains[0]!
@@ -163,6 +232,7 @@ export async function checkoutInChromium(
       await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
       await paymentStepSettled(page, "connect")
       await shot("5-wallet")
+      await picture(page, pictures && `${pictures}-connect-1280.png`)
       await page.evaluate(() => Object.assign(window, { __stablecoinGuideMark: true }))
       const orderId = await step("wallet button clicked to order confirmation page", async () => {
         await button.click()
@@ -172,7 +242,7 @@ export async function checkoutInChromium(
       const orderPayment = await step("confirmation page: payment state to receipt", () =>
         orderPaymentOnConfirmation(page, shot),
       )
-      return { rail, orderId, cartId, paid: null, softNavigation, orderPayment, ...chainCode }
+      return { rail, orderId, cartId, paid: null, softNavigation, orderPayment, loopbackRequests, ...chainCode }
     }
 
     // What the customer reads off the page: the amount (its exact base units, as a wallet's amount field
@@ -200,9 +270,10 @@ export async function checkoutInChromium(
     await page.locator(".stablecoin-payment").scrollIntoViewIfNeeded()
     await paymentStepSettled(page, "deposit")
     await shot("5-deposit")
+    await picture(page, pictures && `${pictures}-payment-1280.png`)
     const onPhone = phone
       ? await step("phone: the checkout URL without cookies shows the same payment", () =>
-          openOnPhone(chromium.browser, page, cartId, shown),
+          openOnPhone(newContext, page, cartId, shown, phoneShot, pictures && `${pictures}-payment-390.png`),
         )
       : undefined
     // A mark in the page's window: gone if the page were reloaded, so its survival shows the app navigated by itself.
@@ -230,11 +301,11 @@ export async function checkoutInChromium(
     const orderPayment = await step("confirmation page: payment state to receipt", () =>
       orderPaymentOnConfirmation(page, shot),
     )
-    const completedCartRefused = onPhone
-      ? await step("phone: the checkout URL of the completed cart resumes nothing", () =>
-          completedCartNotResumed(chromium.browser, onPhone.url),
+    const completedCartLeadsTo = onPhone
+      ? await step("phone: the checkout URL of the completed cart leads to the order", () =>
+          completedCartLeadsToOrder(newContext, onPhone.url, orderId),
         )
-      : false
+      : ""
     return {
       rail,
       orderId,
@@ -242,16 +313,21 @@ export async function checkoutInChromium(
       paid,
       softNavigation,
       orderPayment,
+      loopbackRequests,
       ...chainCode,
-      ...(onPhone ? { phone: { ...onPhone, completedCartRefused } } : {}),
+      ...(onPhone ? { phone: { ...onPhone, completedCartLeadsTo } } : {}),
     }
   } catch (error) {
-    await page.screenshot({ path: path.join(DOCS, "dtc-starter-failure.png"), fullPage: true }).catch(() => {})
+    await page.screenshot({ path: path.join(DOCS, `${failureShot}.png`), fullPage: true }).catch(() => {})
+    const refused = loopbackRequests.length
+      ? `\nrequests to a loopback address (refused, as for a shopper): ${[...new Set(loopbackRequests)].slice(0, 5).join(", ")}`
+      : ""
+    const said = refusals.length ? `\nthe component said: ${refusals[0]}` : ""
     throw new Error(
-      `${label}: ${error instanceof Error ? error.message : String(error)}\n(at ${page.url()}; the page is in docs/dtc-starter-failure.png)`,
+      `${label}: ${error instanceof Error ? error.message : String(error)}${refused}${said}\n(at ${page.url()}; the page is in docs/${failureShot}.png)`,
     )
   } finally {
-    await chromium.close()
+    await browserRun.close()
   }
 }
 
@@ -343,7 +419,14 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
  * (no cookies, a phone's screen), the storefront's middleware takes the cart from it and the page shows
  * the same payment: the same amount in base units and the same address. Screenshot: docs/dtc-starter-phone-5-deposit.png.
  */
-async function openOnPhone(browser: Browser, page: Page, cartId: string, shown: { baseUnits: string; to: string }) {
+async function openOnPhone(
+  newContext: (options: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext>,
+  page: Page,
+  cartId: string,
+  shown: { baseUnits: string; to: string },
+  phoneShot: string | null,
+  pictureFile: string | null,
+) {
   // The step writes the cart into its URL (history.replaceState) once the payment exists.
   await page
     .waitForFunction((id) => new URL(location.href).searchParams.get("cart") === id, cartId, { timeout: 15_000 })
@@ -351,7 +434,7 @@ async function openOnPhone(browser: Browser, page: Page, cartId: string, shown: 
   const url = page.url()
   if (new URL(url).searchParams.get("cart") !== cartId)
     throw new Error(`the payment step's URL does not name the cart ${cartId}: ${url}`)
-  const context = await browser.newContext(PHONE)
+  const context = await newContext(PHONE)
   try {
     if ((await context.cookies()).length) throw new Error("the phone's browser context has cookies")
     const phone = await context.newPage()
@@ -372,16 +455,25 @@ async function openOnPhone(browser: Browser, page: Page, cartId: string, shown: 
       throw new Error(
         `the phone shows ${baseUnits} base units to ${to?.trim()}, the checkout ${shown.baseUnits} to ${shown.to}`,
       )
-    await phone.screenshot({ path: path.join(DOCS, "dtc-starter-phone-5-deposit.png"), fullPage: true })
+    if (phoneShot) await phone.screenshot({ path: path.join(DOCS, phoneShot), fullPage: true })
+    await picture(phone, pictureFile)
     return { url, sameAmount, sameAddress }
   } finally {
     await context.close()
   }
 }
 
-/** Once the cart is an order, its checkout URL opened without cookies gets no cart cookie and no payment step. */
-async function completedCartNotResumed(browser: Browser, url: string) {
-  const context = await browser.newContext(PHONE)
+/**
+ * Once the cart is an order, its checkout URL opened without cookies (the phone that scanned the code,
+ * a tab left open) gets no cart cookie and no payment step, and lands on the order's confirmation page
+ * (the guide's middleware), never on the starter's "Page not found". Returns the path it landed on.
+ */
+async function completedCartLeadsToOrder(
+  newContext: (options: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext>,
+  url: string,
+  orderId: string,
+) {
+  const context = await newContext(PHONE)
   try {
     const phone = await context.newPage()
     await phone.goto(url)
@@ -390,10 +482,34 @@ async function completedCartNotResumed(browser: Browser, url: string) {
     if (cookie) throw new Error(`the checkout URL of a completed cart set the cart cookie ${cookie.value}`)
     if (await phone.locator(".stablecoin-payment").count())
       throw new Error("the checkout URL of a completed cart shows a payment step")
-    return true
+    const landed = new URL(phone.url()).pathname
+    if (await phone.getByText("Page not found").count())
+      throw new Error(`the checkout URL of a completed cart answers "Page not found" (at ${landed})`)
+    if (!landed.endsWith(`/order/${orderId}/confirmed`))
+      throw new Error(`the checkout URL of a completed cart led to ${landed}, not the order ${orderId}'s page`)
+    await phone.getByText("Thank you!").waitFor({ timeout: 30_000 })
+    return landed
   } finally {
     await context.close()
   }
+}
+
+/**
+ * The guide's payment step as the shopper sees it, to docs/<file>: the page's full width, from a little
+ * above the step to a little below it (its layout within the starter's column, gaps included).
+ */
+async function picture(page: Page, file: string | null) {
+  if (!file) return
+  await page.addStyleTag({ content: "nextjs-portal { display: none !important; }" })
+  const box = await page.locator(".stablecoin-payment").boundingBox()
+  if (!box) throw new Error("the payment step has no box to picture")
+  const scroll = await page.evaluate(() => ({ y: window.scrollY, width: document.documentElement.scrollWidth }))
+  const top = Math.max(0, box.y + scroll.y - 96)
+  await page.screenshot({
+    path: path.join(DOCS, file),
+    fullPage: true,
+    clip: { x: 0, y: top, width: scroll.width, height: box.y + scroll.y - top + box.height + 48 },
+  })
 }
 
 /**

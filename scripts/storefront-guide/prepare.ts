@@ -1,23 +1,28 @@
 import { cpSync, readdirSync, readFileSync, realpathSync } from "node:fs"
 import path from "node:path"
 import { sh, timed } from "#dev/processes"
-import { applyGuide } from "./apply-guide"
+import { applyGuide, applyStorefrontGuide } from "./apply-guide"
+import { type GuideStore, PNPM, starterKindOf, storefrontBinary, storefrontCommand, YARN_ENV } from "./starter"
 
-export const PNPM = ["--yes", "pnpm@10.11.1"]
+export { PNPM }
 
 /**
  * A store made from the unmodified starter with docs/storefront-nextjs.md applied: builds and packs
  * this plugin (the tarball stands in for the registry's package), copies the starter into `work`,
  * applies the guide and installs both apps with pnpm from the registry, as the starter's README says.
- * Returns the store's root folder.
+ * The older starter (`nextjs-starter-medusa`) is a storefront alone: the backend is the dtc-starter's
+ * (`backendStarter`), and the storefront is copied beside it and gets the plugin by `yarn add <tarball>`,
+ * as the guide says for it.
  */
 export async function prepareStore(
   root: string,
   starter: string,
+  backendStarter: string,
   work: string,
   timings: Record<string, number>,
   log: (m: string) => void,
-) {
+): Promise<GuideStore> {
+  const kind = starterKindOf(starter)
   await timed(
     "plugin build + pack",
     () => {
@@ -29,39 +34,83 @@ export async function prepareStore(
   )
   const tarball = path.join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!)
   const app = path.join(work, "dtc-starter")
-  copyStarterAndApply(starter, app, `file:${tarball}`)
+  const dtc = kind === "dtc-starter"
+  copyStarterAndApply(backendStarter, app, `file:${tarball}`, dtc)
   await timed(
-    "pnpm install (both apps)",
+    dtc ? "pnpm install (both apps)" : "pnpm install (the dtc-starter's backend)",
     () => sh("npx", [...PNPM, "install", "--no-frozen-lockfile"], app),
     timings,
     log,
   )
-  return app
+  if (dtc) return { kind, app, storefront: path.join(app, "apps", "storefront") }
+  const store: GuideStore = { kind, app, storefront: path.join(work, kind) }
+  copyOlderStorefrontAndApply(starter, store.storefront)
+  const add = storefrontCommand(store, ["add", tarball])
+  await timed(
+    "yarn add <tarball> (the older starter's storefront, yarn 4)",
+    () => sh(add.command, add.args, add.cwd, { ...process.env, ...YARN_ENV }),
+    timings,
+    log,
+  )
+  return store
 }
 
-/** The starter's files (not its dependencies) copied over `app`, then the guide applied to them. */
-function copyStarterAndApply(starter: string, app: string, pluginSpec: string) {
+/** The starter's files (not its dependencies) copied over `app`, then the guide applied to them (the storefront's part only for the dtc-starter's own storefront). */
+function copyStarterAndApply(starter: string, app: string, pluginSpec: string, storefront: boolean) {
   cpSync(starter, app, { recursive: true, force: true, filter: (src) => !/node_modules|\.next|\.turbo/.test(src) })
-  applyGuide(app, pluginSpec)
+  applyGuide(app, pluginSpec, { storefront })
+}
+
+/** The older starter's files over `storefront` (its package.json and yarn.lock kept once `yarn add` wrote them), the guide's storefront part applied. */
+function copyOlderStorefrontAndApply(starter: string, storefront: string) {
+  const installed = (rel: string) => readdirSyncSafe(storefront).includes(rel)
+  cpSync(starter, storefront, {
+    recursive: true,
+    force: true,
+    filter: (src) => {
+      const rel = path.relative(starter, src)
+      if (/node_modules|\.next|\.turbo|^\.yarn[\\/](cache|install-state)/.test(rel)) return false
+      return !((rel === "package.json" || rel === "yarn.lock") && installed(rel))
+    },
+  })
+  applyStorefrontGuide(storefront, null, "nextjs-starter-medusa")
+}
+
+function readdirSyncSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+  } catch {
+    return []
+  }
 }
 
 /**
  * A store left by `--keep`, its files reset to the starter's and the current guide applied again,
  * without reinstalling: quick to re-run after a guide edit (the plugin stays as installed there).
+ * `reuse` is the kept `<folder>/dtc-starter`, or `<folder>/nextjs-starter-medusa` for the older starter.
  */
-export function reapplyGuide(starter: string, app: string) {
+export function reapplyGuide(starter: string, backendStarter: string, reuse: string): GuideStore {
+  const kind = starterKindOf(starter)
+  const app = kind === "dtc-starter" ? reuse : path.join(path.dirname(reuse), "dtc-starter")
   const spec = JSON.parse(readFileSync(path.join(app, "apps", "backend", "package.json"), "utf8")).dependencies[
     "medusa-payment-stablecoin"
   ]
-  copyStarterAndApply(starter, app, spec)
-  return app
+  copyStarterAndApply(backendStarter, app, spec, kind === "dtc-starter")
+  if (kind === "dtc-starter") return { kind, app, storefront: path.join(app, "apps", "storefront") }
+  copyOlderStorefrontAndApply(starter, reuse)
+  return { kind, app, storefront: reuse }
 }
 
 /** The storefront, with the guide's code in it, type-checked by its own tsconfig (Next 15, React 19). */
-export async function typeCheckStorefront(app: string, timings: Record<string, number>, log: (m: string) => void) {
+export async function typeCheckStorefront(
+  store: GuideStore,
+  timings: Record<string, number>,
+  log: (m: string) => void,
+) {
+  const tsc = storefrontBinary(store, ["tsc", "--noEmit"])
   await timed(
     "storefront type-check",
-    () => sh("npx", [...PNPM, "--filter", "@dtc/storefront", "exec", "tsc", "--noEmit"], app),
+    () => sh(tsc.command, tsc.args, tsc.cwd, { ...process.env, ...YARN_ENV }),
     timings,
     log,
   )
@@ -78,7 +127,7 @@ const SERVER_PACKAGE =
  * folder's node_modules), counted, and any Medusa server package among them. The guide promises
  * none (docs/storefront-nextjs.md, "Storefront"); one found fails the run.
  */
-export function storefrontPluginFootprint(app: string) {
+export function storefrontPluginFootprint(storefront: string) {
   const seen = new Map<string, string>() // real folder -> name@version
   const visit = (dir: string) => {
     const nodeModules = dir.slice(
@@ -99,7 +148,7 @@ export function storefrontPluginFootprint(app: string) {
       visit(real)
     }
   }
-  visit(realpathSync(path.join(app, "apps", "storefront", "node_modules", "medusa-payment-stablecoin")))
+  visit(realpathSync(path.join(storefront, "node_modules", "medusa-payment-stablecoin")))
   const packages = [...new Set(seen.values())]
   const server = packages.filter((id) => SERVER_PACKAGE.test(id.slice(0, id.lastIndexOf("@"))))
   if (server.length)
