@@ -1,6 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
 import type { JudgementOutcome } from "#src/lib/judgement/judge-observation"
+import { receiptsBehindReport } from "#src/lib/ledger/receipts-behind-report"
 import { PAYMENT_LOCK_TIMING, paymentLockKey } from "#src/lib/locks/lock-keys"
 import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
@@ -8,6 +9,7 @@ import { findLedgerPaymentStep } from "./steps/find-ledger-payment"
 import { judgePaymentObservationStep } from "./steps/judge-payment-observation"
 import { recordUnknownPaymentStep } from "./steps/record-unknown-payment"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
+import { scanPaymentOnChainStep } from "./steps/scan-payment-on-chain"
 
 export const applyPaymentObservationWorkflowId = "apply-payment-observation-workflow"
 
@@ -28,7 +30,8 @@ export type AppliedObservation = {
  * events give one capture and each gets a truthful outcome
  * (docs/architecture.md#the-payment-lock). Read top to bottom: the ledger row (written by the
  * provider when it issued the payment; a signed event of a payment no session knows is
- * kept as an unknown payment), the judgement recorded in the ledger, then the capture.
+ * kept as an unknown payment), the judgement recorded in the ledger, then the capture; last,
+ * outside the lock, the chain read for a payment whose receipts fall short of what was reported.
  *
  * @example
  * const { result } = await applyPaymentObservationWorkflow(container).run({ input: { observation } })
@@ -55,6 +58,19 @@ export const applyPaymentObservationWorkflow = createWorkflow(
       captureStablecoinPaymentWorkflow.runAsStep({ input: transform({ judged }, ({ judged }) => judged!.capture!) }),
     )
     releaseStablecoinLockStep(lock)
+    // After the lock: the chain read never holds a payment's other observations back.
+    const behind = transform({ input, row, judged }, ({ input, row, judged }) =>
+      row && judged?.changed && row.verification && /^\d+$/.test(input.observation.confirmedAmount)
+        ? receiptsBehindReport({
+            reported: BigInt(input.observation.confirmedAmount),
+            reportedBefore: row.confirmed_amount === null ? null : BigInt(row.confirmed_amount),
+            recorded: row.received_amount === null ? null : BigInt(row.received_amount),
+          })
+        : false,
+    )
+    when("stablecoin-receipts-behind-report", { behind }, ({ behind }) => behind).then(() =>
+      scanPaymentOnChainStep(transform({ row }, ({ row }) => ({ paymentRowId: row!.id }))),
+    )
     const applied = transform({ unknown, judged, captured }, ({ unknown, judged, captured }): AppliedObservation => {
       if (!judged) return unknown ?? { outcome: "unknown_payment", paymentRowId: null, changed: false }
       if (judged.outcome === "capture") {

@@ -1,3 +1,4 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 
 /**
@@ -51,6 +52,11 @@ export type PaymentLinks = { order_id: string | null; cart_id: string | null }
 
 type Execute = SqlEntityManager["execute"]
 type Rows<T> = Promise<T[]>
+
+/** An Execute over Medusa's shared knex connection, for the callers outside a module service (the locks). */
+export const knexExecute = (pg: Knex): Execute =>
+  ((sql: string, params: unknown[] = []) =>
+    pg.raw(sql, params as Knex.RawBinding[]).then((r: { rows: unknown[] }) => r.rows)) as unknown as Execute
 
 const SESSION_COLUMNS = `s.id, s.provider_id, s.raw_amount->>'value' as amount, s.currency_code, s.data, s.payment_collection_id, s.created_at`
 
@@ -228,4 +234,20 @@ export function awaitingOrderOfSessionSql(sessionIdColumn: string): string {
        and not exists (select 1 from payment x where x.payment_collection_id = s.payment_collection_id and x.deleted_at is null
                           and x.captured_at is not null and x.canceled_at is null)
      limit 1)`
+}
+
+/** Whether this database has the `locking` table of Medusa's Postgres locking provider. */
+export async function hasLockingTable(execute: Execute): Promise<boolean> {
+  const [row] = (await execute(`select to_regclass('locking') is not null as present`)) as Array<{ present: boolean }>
+  return row?.present === true
+}
+
+/** Deletes the locking-postgres rows of these keys whose lease is over; returns the keys deleted (src/modules/stablecoin/locks.ts). */
+export async function deleteEndedLocks(execute: Execute, keys: string[]): Promise<string[]> {
+  if (!keys.length) return []
+  const rows = (await execute(
+    `delete from locking where id = any(?::text[]) and expiration is not null and expiration < now() returning id`,
+    [pgArray(keys)],
+  )) as Array<{ id: string }>
+  return rows.map((r) => r.id)
 }

@@ -22,6 +22,8 @@ import type { PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
 import type { IssuedSessionPayment, PaymentBooks, SessionBook } from "#src/lib/ledger/payment-books"
 import { currentPaymentOfSession, insertIssuedPayment, recordPaymentFact, sessionBookOf } from "./session-books"
 import * as medusaData from "./medusa-data"
+import * as chainScans from "./chain-scans"
+import type { ChainScanRow, ClaimChainScansInput, ReceiptInput } from "./chain-scans"
 import type { LedgerPayment, ProcessedWebhookEvent } from "./types"
 import { pgArray } from "./medusa-data"
 import { overdueUnfinishedOrders, type OverdueUnfinishedOrder } from "./unfinished-orders"
@@ -57,6 +59,8 @@ const TX_HASH_UNIQUE_INDEX = "IDX_stablecoin_payment_tx_hash_unique"
 /** A claim older than this is taken to belong to a process that died. */
 const STALE_CLAIM_SECONDS = 120
 
+export type { ChainScanRow, ReceiptInput } from "./chain-scans"
+
 export type ReprocessableWebhookEvent = { event_id: string; type: string; payload: Record<string, unknown> }
 
 export type RecordWebhookEventInput = {
@@ -74,31 +78,6 @@ export type ClaimedPaymentRow = {
   rail: "connect" | "deposit"
   poll_attempts: number
   created_at: Date
-}
-
-/** A ledger row taken by one chain scan (the addresses are the verified ones of its proof). */
-export type ChainScanRow = {
-  id: string
-  payment_id: string
-  rail: "connect" | "deposit"
-  chain_id: number
-  token_address: string | null
-  verification: { blockNumber?: string; pool?: string; forwarder?: string; token?: string; paymentRef?: string } | null
-  chain_scanned_to_block: string | null
-}
-
-/** One receipt to record, as read from the chain. */
-export type ReceiptInput = {
-  payment_id: string
-  chain_id: number
-  tx_hash: string
-  log_index: number
-  block_number: string
-  kind: "transfer" | "deposit"
-  token_address: string
-  from_address: string
-  to_address: string
-  amount: string
 }
 
 /**
@@ -659,97 +638,25 @@ class StablecoinModuleService extends MedusaService({
     return rows.length === 1
   }
 
-  /**
-   * Takes up to `limit` payments due for a chain scan: paid into (a transaction
-   * is known), addresses verified, captured less than `scanDays` ago, or not captured but no longer
-   * watched by the service (`stoppedWatching` statuses) and created less than `scanDays` ago; and
-   * not scanned in the last `everyMinutes`. Marked scanned now in the same statement (for update
-   * skip locked), so two runs on two instances do not scan one payment at once.
-   */
+  /** Takes payments due for a chain scan, or the one row named (chain-scans.ts). */
   @InjectManager()
   async claimChainScans(
-    {
-      now,
-      scanDays,
-      everyMinutes,
-      limit,
-      stoppedWatching,
-    }: {
-      now: Date
-      scanDays: number
-      everyMinutes: number
-      limit: number
-      stoppedWatching: Record<"connect" | "deposit", string[]>
-    },
+    input: ClaimChainScansInput,
     @MedusaContext() sharedContext: Context = {},
   ): Promise<ChainScanRow[]> {
-    return this.manager(sharedContext).execute(
-      // Primary-key lookups of the taken ids, as in claimDuePayments.
-      `update stablecoin_payment set chain_scanned_at = ?
-        where id = any(array(
-          select id from stablecoin_payment
-           where deleted_at is null and verification is not null and tx_hash is not null
-             and (chain_scanned_at is null or chain_scanned_at <= ?::timestamptz - make_interval(secs => ?))
-             and ((captured_at is not null and captured_at > ?::timestamptz - make_interval(secs => ?))
-                  or (captured_at is null and created_at > ?::timestamptz - make_interval(secs => ?)
-                      and ((rail = 'deposit' and status = any(?::text[])) or (rail = 'connect' and status = any(?::text[])))))
-           order by chain_scanned_at nulls first
-           limit ?
-           for update skip locked))
-        returning id, payment_id, rail, chain_id, token_address, verification, chain_scanned_to_block`,
-      [
-        now,
-        now,
-        everyMinutes * 60,
-        now,
-        scanDays * 86_400,
-        now,
-        scanDays * 86_400,
-        pgArray(stoppedWatching.deposit),
-        pgArray(stoppedWatching.connect),
-        limit,
-      ],
-    )
+    return chainScans.claimChainScans(this.execute(sharedContext), input)
   }
 
-  /** Records receipts once each (unique by chain, transaction and log index); returns how many were new. */
+  /** Records receipts once each; returns how many were new (chain-scans.ts). */
   @InjectManager()
   async recordReceipts(receipts: ReceiptInput[], @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    let created = 0
-    for (const r of receipts) {
-      const rows = await this.manager(sharedContext).execute(
-        `insert into stablecoin_payment_receipt (id, payment_id, chain_id, tx_hash, log_index, block_number, kind, token_address, from_address, to_address, amount, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), now())
-         on conflict (chain_id, tx_hash, log_index) where deleted_at is null do nothing
-         returning id`,
-        [
-          generateEntityId(undefined, "scrcpt"),
-          r.payment_id,
-          r.chain_id,
-          r.tx_hash.toLowerCase(),
-          r.log_index,
-          r.block_number,
-          r.kind,
-          r.token_address,
-          r.from_address,
-          r.to_address,
-          r.amount,
-        ],
-      )
-      created += rows.length
-    }
-    return created
+    return chainScans.recordReceipts(this.execute(sharedContext), receipts)
   }
 
-  /** Moves a payment's scanned-up-to block forward (never back: two runs may finish out of order). */
+  /** Moves a payment's scanned-up-to block forward (chain-scans.ts). */
   @InjectManager()
   async finishChainScan(id: string, scannedTo: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.manager(sharedContext).execute(
-      `update stablecoin_payment
-          set chain_scanned_to_block = case when chain_scanned_to_block is null or chain_scanned_to_block::numeric < ?::numeric then ? else chain_scanned_to_block end
-        where id = ?`,
-      [scannedTo, scannedTo, id],
-    )
+    await chainScans.finishChainScan(this.execute(sharedContext), id, scannedTo)
   }
 
   /** Every refund of any payment whose recorded transaction is `txHash` (case-insensitive): one transaction settles one refund. */

@@ -8,7 +8,7 @@ import { isLockNotHadError } from "#src/lib/locks/lock-not-had-error"
 import { mayRetryClose } from "#src/lib/unfinished-orders/unfinished-order"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import type { CloseFailure, OverdueUnfinishedOrder } from "#src/modules/stablecoin/unfinished-orders"
-import { acquireStablecoinLock, releaseStablecoinLock } from "./acquire-stablecoin-lock"
+import { acquireStablecoinLock, releaseStablecoinLock } from "#src/modules/stablecoin/locks"
 
 export const closeUnfinishedOrdersStepId = "close-unfinished-orders-step"
 

@@ -19,7 +19,7 @@ import { refundDestinationOf } from "#src/lib/refunds/refund-destination-of"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import type { RefundScan, RefundScanRow } from "#src/modules/stablecoin/refund-scans"
 import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
-import { acquireStablecoinLock, releaseStablecoinLock } from "./acquire-stablecoin-lock"
+import { acquireStablecoinLock, releaseStablecoinLock } from "#src/modules/stablecoin/locks"
 
 export const findRefundsOnChainStepId = "find-refunds-on-chain-step"
 

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { releaseStablecoinLock, type StablecoinLock } from "./acquire-stablecoin-lock"
+import { releaseStablecoinLock, type StablecoinLock } from "#src/modules/stablecoin/locks"
 
 export const releaseStablecoinLockStepId = "release-stablecoin-lock-step"
 

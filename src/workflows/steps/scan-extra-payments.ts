@@ -9,7 +9,7 @@ import { PAYMENT_STATUSES } from "#src/lib/service-client/payment-status"
 import { isFinalStatus } from "#src/lib/status"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import type { ChainScanRow, ReceiptInput } from "#src/modules/stablecoin/service"
-import { applyChainReceiptsWorkflow } from "../apply-chain-receipts"
+import { settleChainReceiptsUnderLock } from "./settle-chain-receipts"
 
 export const scanExtraPaymentsStepId = "scan-extra-payments-step"
 
@@ -31,7 +31,7 @@ export type ScanExtraPaymentsStepOutput = {
 }
 
 /** Statuses after which the service no longer reports a payment (an uncaptured one is scanned from then on); underpaid: a top-up on the connect rail is not reported either. */
-const stoppedWatching = {
+export const stoppedWatching = {
   deposit: PAYMENT_STATUSES.filter((s) => isFinalStatus(s, "deposit") || s === "underpaid"),
   connect: PAYMENT_STATUSES.filter((s) => isFinalStatus(s, "connect") || s === "underpaid"),
 }
@@ -44,7 +44,7 @@ const lower = (v: string | undefined | null) => (v ?? "").toLowerCase()
  * capture. It takes a bounded batch of payments due for a scan (extraPayments options), and per
  * chain reads bounded block ranges with at most one eth_getLogs per rail per range, from each
  * payment's recorded scanned-up-to block (first: the block its addresses were verified at);
- * payments close together share a range, one far behind gets its own (groupScanBatches). Each log is recorded once as a receipt; applyChainReceiptsWorkflow then updates the payment under
+ * payments close together share a range, one far behind gets its own (groupScanBatches). Each log is recorded once as a receipt; settleChainReceipts then updates the payment under
  * its lock (received total, surplus owed, refund_due event). A chain that cannot be read leaves
  * its payments where they were, for the next run.
  */
@@ -74,65 +74,85 @@ export const scanExtraPaymentsStep = createStep(
       stoppedWatching,
     })
     output.scanned = claimed.length
-    const byChain = new Map<number, ChainScanRow[]>()
-    for (const row of claimed) byChain.set(row.chain_id, [...(byChain.get(row.chain_id) ?? []), row])
-
-    for (const [chainId, all] of byChain) {
-      const client = ledger.rpcClient(chainId)
-      const rows = all.filter(
-        (r) =>
-          r.verification?.blockNumber &&
-          r.verification.token &&
-          (r.rail === "deposit" ? r.verification.forwarder : r.verification.pool && r.verification.paymentRef),
-      )
-      if (!client || !rows.length) continue
+    const read = await readClaimedPayments(ledger, claimed, (chainId, e) =>
+      logger.warn(
+        `stablecoin reconcile: scanning chain ${chainId} for further payments failed (${describeError(e)}); its payments are scanned again on the next run`,
+      ),
+    )
+    output.logRequests = read.logRequests
+    output.receipts = read.receipts
+    output.failedChains = read.failedChains
+    for (const row of read.rows) {
       try {
-        const head = await client.getBlockNumber({ cacheTime: 0 })
-        const firstBlocks = rows.map((r) =>
-          r.chain_scanned_to_block === null
-            ? BigInt(r.verification!.blockNumber!)
-            : BigInt(r.chain_scanned_to_block) + 1n,
-        )
-        for (const group of groupScanBatches({ firstBlocks, maxBlockRange: settings.maxBlockRange })) {
-          const scanned = await scanGroup(
-            ledger,
-            client,
-            chainId,
-            group.map((i) => rows[i]!),
-            planScanRange({
-              scannedTo: group.map((i) => firstBlocks[i]! - 1n),
-              startAt: group.map((i) => firstBlocks[i]!),
-              head,
-              confirmations: settings.confirmations,
-              maxBlockRange: settings.maxBlockRange,
-            }),
-          )
-          output.logRequests += scanned.logRequests
-          output.receipts += scanned.receipts
-        }
+        const applied = await settleChainReceiptsUnderLock(container, row)
+        if (applied.refundAdded) output.refundsAdded++
+        output.announced += applied.announced
       } catch (e) {
-        output.failedChains++
-        logger.warn(
-          `stablecoin reconcile: scanning chain ${chainId} for further payments failed (${describeError(e)}); its payments are scanned again on the next run`,
-        )
-        continue
-      }
-      for (const row of rows) {
-        try {
-          const { result: applied } = await applyChainReceiptsWorkflow(container).run({
-            input: { paymentRowId: row.id, paymentId: row.payment_id },
-          })
-          if (applied.refundAdded) output.refundsAdded++
-          output.announced += applied.announced
-        } catch (e) {
-          logger.error(`stablecoin reconcile: applying the receipts of ${row.payment_id} failed: ${describeError(e)}`)
-        }
+        logger.error(`stablecoin reconcile: applying the receipts of ${row.payment_id} failed: ${describeError(e)}`)
       }
     }
     // No compensation: receipts are facts read from the chain, recorded once.
     return new StepResponse(output)
   },
 )
+
+/**
+ * Reads the chain for claimed payments, per chain from each payment's recorded scanned-up-to block
+ * (first: the block its addresses were verified at), in ranges groupScanBatches and planScanRange
+ * choose, recording each log once as a receipt. A chain that cannot be read is reported to
+ * `failed` and its payments stay where they were. Returns the rows whose chain was read.
+ */
+export async function readClaimedPayments(
+  ledger: StablecoinModuleService,
+  claimed: ChainScanRow[],
+  failed: (chainId: number, error: unknown) => void,
+): Promise<{ rows: ChainScanRow[]; logRequests: number; receipts: number; failedChains: number }> {
+  const settings = ledger.options.extraPayments
+  const out = { rows: [] as ChainScanRow[], logRequests: 0, receipts: 0, failedChains: 0 }
+  const byChain = new Map<number, ChainScanRow[]>()
+  for (const row of claimed) byChain.set(row.chain_id, [...(byChain.get(row.chain_id) ?? []), row])
+  for (const [chainId, all] of byChain) {
+    const client = ledger.rpcClient(chainId)
+    const rows = all.filter(
+      (r) =>
+        r.verification?.blockNumber &&
+        r.verification.token &&
+        (r.rail === "deposit" ? r.verification.forwarder : r.verification.pool && r.verification.paymentRef),
+    )
+    if (!client || !rows.length) continue
+    try {
+      const head = await client.getBlockNumber({ cacheTime: 0 })
+      const firstBlocks = rows.map((r) =>
+        r.chain_scanned_to_block === null
+          ? BigInt(r.verification!.blockNumber!)
+          : BigInt(r.chain_scanned_to_block) + 1n,
+      )
+      for (const group of groupScanBatches({ firstBlocks, maxBlockRange: settings.maxBlockRange })) {
+        const scanned = await scanGroup(
+          ledger,
+          client,
+          chainId,
+          group.map((i) => rows[i]!),
+          planScanRange({
+            scannedTo: group.map((i) => firstBlocks[i]! - 1n),
+            startAt: group.map((i) => firstBlocks[i]!),
+            head,
+            confirmations: settings.confirmations,
+            maxBlockRange: settings.maxBlockRange,
+          }),
+        )
+        out.logRequests += scanned.logRequests
+        out.receipts += scanned.receipts
+      }
+    } catch (e) {
+      out.failedChains++
+      failed(chainId, e)
+      continue
+    }
+    out.rows.push(...rows)
+  }
+  return out
+}
 
 /**
  * Reads one range for a group of payments on one chain (at most one eth_getLogs per rail), records

@@ -1,8 +1,11 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isSameAddress } from "#src/lib/chain/is-same-address"
 import { surplusOwed } from "#src/lib/ledger/surplus-owed"
+import { PAYMENT_LOCK_TIMING, paymentLockKey } from "#src/lib/locks/lock-keys"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { withStablecoinLock } from "#src/modules/stablecoin/locks"
 import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
 
 export const settleChainReceiptsStepId = "settle-chain-receipts-step"
@@ -41,103 +44,118 @@ export type ApplyChainReceiptsResult = { received: string | null; refundAdded: b
  */
 export const settleChainReceiptsStep = createStep(
   settleChainReceiptsStepId,
-  async ({ paymentRowId }: { paymentRowId: string }, { container }) => {
-    const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const row = await ledger.retrieveStablecoinPayment(paymentRowId)
-    const receipts = (
-      await ledger.listStablecoinPaymentReceipts(
-        { payment_id: row.payment_id },
-        { order: { block_number: "ASC", log_index: "ASC" } },
-      )
-    )
-      .filter(
-        (r) =>
-          r.chain_id === row.chain_id &&
-          row.token_address !== null &&
-          isSameAddress(r.token_address, row.token_address),
-      )
-      .sort((a, b) =>
-        BigInt(a.block_number) === BigInt(b.block_number)
-          ? a.log_index - b.log_index
-          : BigInt(a.block_number) < BigInt(b.block_number)
-            ? -1
-            : 1,
-      )
-    const received = receipts.length ? receipts.reduce((sum, r) => sum + BigInt(r.amount), 0n) : null
-    let refunds = ledgerRefundsOf(row)
-    const update: Record<string, unknown> = {}
-    if (received !== null && received.toString() !== row.received_amount) update.received_amount = received.toString()
-
-    let refundAdded = false
-    if (row.captured_at && row.token_decimals !== null) {
-      const owed = surplusOwed({
-        expectedAmount: BigInt(row.expected_amount),
-        confirmedAmount: BigInt(row.confirmed_amount ?? "0"),
-        receivedAmount: received,
-        refunds,
-      })
-      if (owed.surplus > 0n) {
-        if (owed.surplus.toString() !== row.surplus_amount) update.surplus_amount = owed.surplus.toString()
-        if (row.status !== "overpaid") update.status = "overpaid"
-      }
-      if (owed.unlisted > 0n) {
-        const referenced = new Set(refunds.map((r) => (r.receipt ? `${r.receipt.txHash}:${r.receipt.logIndex}` : null)))
-        const receipt =
-          [...receipts].reverse().find((r) => !referenced.has(`${r.tx_hash}:${r.log_index}`)) ??
-          receipts[receipts.length - 1]
-        refunds = await ledger.addRefunds(row.id, [
-          {
-            id: receipt ? `surplus-${receipt.tx_hash}-${receipt.log_index}` : `surplus-${Date.now()}`,
-            reason: "surplus",
-            fiatAmount: null,
-            currencyCode: null,
-            tokenAmount: owed.unlisted.toString(),
-            token: row.token_symbol,
-            chainId: row.chain_id,
-            tokenDecimals: row.token_decimals,
-            payerAddress: receipt?.from_address ?? null,
-            state: "due",
-            recordedAt: new Date().toISOString(),
-            ...(receipt ? { receipt: { txHash: receipt.tx_hash, logIndex: receipt.log_index } } : {}),
-          },
-        ])
-        refundAdded = true
-      }
-    }
-    if (Object.keys(update).length) await ledger.updateLedgerPayment({ id: row.id, ...update })
-
-    const unannounced = refunds.filter((r) => r.reason === "surplus" && r.state === "due" && !r.announcedAt)
-    if (unannounced.length) {
-      const surplus = String(update.surplus_amount ?? row.surplus_amount ?? "0")
-      const eventBus = container.resolve(Modules.EVENT_BUS)
-      // Emitted before it is marked: a crash in between emits it again (at least once), never not at all.
-      await eventBus.emit(
-        unannounced.map((r) => ({
-          name: REFUND_DUE_EVENT,
-          data: {
-            id: row.id,
-            payment_id: row.payment_id,
-            payment_session_id: row.payment_session_id,
-            refund_id: r.id,
-            amount: r.tokenAmount,
-            surplus,
-            token: r.token,
-            token_address: row.token_address,
-            token_decimals: r.tokenDecimals,
-            chain_id: r.chainId,
-            payer_address: r.payerAddress,
-          } satisfies RefundDueEventData,
-        })),
-      )
-      await ledger.markRefundsAnnounced(
-        row.id,
-        unannounced.map((r) => r.id),
-      )
-    }
-    return new StepResponse<ApplyChainReceiptsResult>({
-      received: received?.toString() ?? null,
-      refundAdded,
-      announced: unannounced.length,
-    })
-  },
+  async ({ paymentRowId }: { paymentRowId: string }, { container }) =>
+    new StepResponse(await settleChainReceipts(container, paymentRowId)),
 )
+
+/** Runs settleChainReceipts under the payment's lock: for callers outside a workflow that holds it. */
+export async function settleChainReceiptsUnderLock(
+  container: MedusaContainer,
+  row: { id: string; payment_id: string },
+): Promise<ApplyChainReceiptsResult> {
+  return withStablecoinLock(container, { keys: [paymentLockKey(row.payment_id)], ...PAYMENT_LOCK_TIMING }, () =>
+    settleChainReceipts(container, row.id),
+  )
+}
+
+/** The body of settleChainReceiptsStep; the caller holds the payment's lock. */
+export async function settleChainReceipts(
+  container: MedusaContainer,
+  paymentRowId: string,
+): Promise<ApplyChainReceiptsResult> {
+  const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const row = await ledger.retrieveStablecoinPayment(paymentRowId)
+  const receipts = (
+    await ledger.listStablecoinPaymentReceipts(
+      { payment_id: row.payment_id },
+      { order: { block_number: "ASC", log_index: "ASC" } },
+    )
+  )
+    .filter(
+      (r) =>
+        r.chain_id === row.chain_id && row.token_address !== null && isSameAddress(r.token_address, row.token_address),
+    )
+    .sort((a, b) =>
+      BigInt(a.block_number) === BigInt(b.block_number)
+        ? a.log_index - b.log_index
+        : BigInt(a.block_number) < BigInt(b.block_number)
+          ? -1
+          : 1,
+    )
+  const received = receipts.length ? receipts.reduce((sum, r) => sum + BigInt(r.amount), 0n) : null
+  let refunds = ledgerRefundsOf(row)
+  const update: Record<string, unknown> = {}
+  if (received !== null && received.toString() !== row.received_amount) update.received_amount = received.toString()
+
+  let refundAdded = false
+  if (row.captured_at && row.token_decimals !== null) {
+    const owed = surplusOwed({
+      expectedAmount: BigInt(row.expected_amount),
+      confirmedAmount: BigInt(row.confirmed_amount ?? "0"),
+      receivedAmount: received,
+      refunds,
+    })
+    if (owed.surplus > 0n) {
+      if (owed.surplus.toString() !== row.surplus_amount) update.surplus_amount = owed.surplus.toString()
+      if (row.status !== "overpaid") update.status = "overpaid"
+    }
+    if (owed.unlisted > 0n) {
+      const referenced = new Set(refunds.map((r) => (r.receipt ? `${r.receipt.txHash}:${r.receipt.logIndex}` : null)))
+      const receipt =
+        [...receipts].reverse().find((r) => !referenced.has(`${r.tx_hash}:${r.log_index}`)) ??
+        receipts[receipts.length - 1]
+      refunds = await ledger.addRefunds(row.id, [
+        {
+          id: receipt ? `surplus-${receipt.tx_hash}-${receipt.log_index}` : `surplus-${Date.now()}`,
+          reason: "surplus",
+          fiatAmount: null,
+          currencyCode: null,
+          tokenAmount: owed.unlisted.toString(),
+          token: row.token_symbol,
+          chainId: row.chain_id,
+          tokenDecimals: row.token_decimals,
+          payerAddress: receipt?.from_address ?? null,
+          state: "due",
+          recordedAt: new Date().toISOString(),
+          ...(receipt ? { receipt: { txHash: receipt.tx_hash, logIndex: receipt.log_index } } : {}),
+        },
+      ])
+      refundAdded = true
+    }
+  }
+  if (Object.keys(update).length) await ledger.updateLedgerPayment({ id: row.id, ...update })
+
+  const unannounced = refunds.filter((r) => r.reason === "surplus" && r.state === "due" && !r.announcedAt)
+  if (unannounced.length) {
+    const surplus = String(update.surplus_amount ?? row.surplus_amount ?? "0")
+    const eventBus = container.resolve(Modules.EVENT_BUS)
+    // Emitted before it is marked: a crash in between emits it again (at least once), never not at all.
+    await eventBus.emit(
+      unannounced.map((r) => ({
+        name: REFUND_DUE_EVENT,
+        data: {
+          id: row.id,
+          payment_id: row.payment_id,
+          payment_session_id: row.payment_session_id,
+          refund_id: r.id,
+          amount: r.tokenAmount,
+          surplus,
+          token: r.token,
+          token_address: row.token_address,
+          token_decimals: r.tokenDecimals,
+          chain_id: r.chainId,
+          payer_address: r.payerAddress,
+        } satisfies RefundDueEventData,
+      })),
+    )
+    await ledger.markRefundsAnnounced(
+      row.id,
+      unannounced.map((r) => r.id),
+    )
+  }
+  return {
+    received: received?.toString() ?? null,
+    refundAdded,
+    announced: unannounced.length,
+  }
+}

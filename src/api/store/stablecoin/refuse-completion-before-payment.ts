@@ -8,7 +8,7 @@ import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { isLockNotHadError } from "#src/lib/locks/lock-not-had-error"
 import { ensurePaymentInFlightWorkflow } from "#src/workflows/ensure-payment-in-flight"
 import { isRecordedOnItsWay } from "#src/workflows/steps/find-payment-in-flight"
-import { acquireStablecoinLock, releaseStablecoinLock } from "#src/workflows/steps/acquire-stablecoin-lock"
+import { acquireStablecoinLock, releaseStablecoinLock } from "#src/modules/stablecoin/locks"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
 import { orderBeingPlacedError } from "./completion-lock-wait"
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
-import { acquireStablecoinLock, releaseStablecoinLock } from "../steps/acquire-stablecoin-lock"
+import { acquireStablecoinLock, releaseStablecoinLock } from "../locks"
 
 /**
  * The lock step's helpers against Medusa's own in-process locking provider (the default of a
