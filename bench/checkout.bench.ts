@@ -888,11 +888,7 @@ async function main() {
         )
         return { perSec, perCpu }
       }
-      const dup = await throughput(
-        "duplicate deliveries, 8 concurrent",
-        () => postWebhook(dupBody).then((r) => r.status),
-        200,
-      )
+      await throughput("duplicate deliveries, 8 concurrent", () => postWebhook(dupBody).then((r) => r.status), 200)
       const forgedBody = JSON.stringify({
         id: "evt_forged",
         type: "payment_confirmed",
@@ -900,12 +896,12 @@ async function main() {
         data: { pad: "x".repeat(64 * 1024 - 120) },
       })
       const forgedSig = `t=${Math.floor(Date.now() / 1000)},v1=${"ab".repeat(32)}`
-      const forged = await throughput(
+      await throughput(
         `forged deliveries, ${(Buffer.byteLength(forgedBody) / 1024).toFixed(0)} KB body, bad signature → 401, 8 concurrent`,
         () => postWebhook(forgedBody, forgedSig).then((r) => r.status),
         401,
       )
-      const medusaHookRate = await throughput(
+      await throughput(
         "Medusa's POST /hooks/payment/system_default, 8 concurrent (baseline)",
         () =>
           fetch(`${app.url}/hooks/payment/system_default`, {
@@ -915,7 +911,6 @@ async function main() {
           }).then(async (r) => (await r.text(), r.status)),
         200,
       )
-      void dup, forged, medusaHookRate
       log("3. own webhook work in-process (medusa exec)")
       const inproc = await execScript("./bench/webhook-inprocess.ts", "WEBHOOK_INPROCESS ", {
         BENCH_WEBHOOK_INPUT: JSON.stringify({
