@@ -1,40 +1,25 @@
-import { Container, Drawer, StatusBadge, Table, Text } from "@medusajs/ui"
+import { Container, Drawer, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { ATTENTION_KINDS } from "../../lib/ledger/attention"
-import { STATUS_TABLE } from "../../lib/status"
+import { ATTENTION_LABELS } from "../../lib/ledger/attention"
+import { SERVICE_STATUS_WORDS } from "../../lib/ledger/order-guidance"
 import { formatAmount, formatDateTime } from "../lib/format"
 import { usePayments } from "../lib/queries"
-import type { AdminStablecoinPayment } from "../lib/types"
-import { PaymentDetails } from "./payment-details"
-import { PaymentStatusBadge } from "./payment-status-badge"
 import { ALL, filterOptions, ListFilter, ListHeader, PagedTable, useFilteredList } from "./filtered-list"
+import { OrderLink } from "./order-link"
+import { PaymentDetails } from "./payment-details"
+import { AttentionBadge, PaymentStatusBadge } from "./payment-status-badge"
 
 /** The attention filter's default: every flagged payment, whatever its kind. */
 const ANY_ATTENTION = "any"
+/** Each kind in words; the code is what the route filters on. */
 const ATTENTION_OPTIONS = filterOptions(
   [
     { value: ANY_ATTENTION, label: "Needs attention (any)" },
     { value: ALL, label: "All payments" },
   ],
-  Object.keys(ATTENTION_KINDS),
+  ATTENTION_LABELS,
 )
-const STATUS_OPTIONS = filterOptions([{ value: ALL, label: "Any status" }], Object.keys(STATUS_TABLE))
-
-/** Where the payment belongs in the admin: its order, else its cart (payments that never became an order). */
-const WhereLink = ({ payment }: { payment: AdminStablecoinPayment }) =>
-  payment.order_id ? (
-    <a
-      href={`/app/orders/${payment.order_id}`}
-      className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
-      onClick={(e) => e.stopPropagation()}
-    >
-      Order
-    </a>
-  ) : payment.cart_id ? (
-    <span title={payment.cart_id}>Cart {payment.cart_id.slice(-8)}</span>
-  ) : (
-    <span className="text-ui-fg-muted">No order or cart</span>
-  )
+const STATUS_OPTIONS = filterOptions([{ value: ALL, label: "Any service status" }], SERVICE_STATUS_WORDS)
 
 /**
  * Payments needing attention (by default every flagged one, including those with no order),
@@ -75,7 +60,7 @@ export const AttentionPayments = () => {
       <PagedTable
         query={query}
         rows={(data) => data.payments}
-        columns={["Status", "Attention", "Expected", "Received", "Chain", "Where", "Created"]}
+        columns={["State", "Attention", "Expected", "Received", "Chain", "Order", "Created"]}
         pagination={list.pagination}
         loading="Loading payments…"
         failed="The ledger could not be loaded"
@@ -93,22 +78,26 @@ export const AttentionPayments = () => {
             <Table.Cell>
               <PaymentStatusBadge payment={p} />
             </Table.Cell>
-            <Table.Cell>{p.attention ? <StatusBadge color="orange">{p.attention}</StatusBadge> : "—"}</Table.Cell>
+            <Table.Cell>{p.attention ? <AttentionBadge payment={p} /> : "—"}</Table.Cell>
             <Table.Cell>{formatAmount(p.amounts.expected, p.token_symbol)}</Table.Cell>
-            <Table.Cell>
-              {formatAmount(p.amounts.received ?? p.amounts.confirmed, p.token_symbol)}
+            <Table.Cell data-testid="stablecoin-row-received" data-base-units={p.amounts.received?.base_units ?? ""}>
+              {p.amounts.received ? formatAmount(p.amounts.received, p.token_symbol) : "Nothing yet"}
+              {p.receipts.length > 1 && (
+                <Text size="xsmall" className="text-ui-fg-subtle">
+                  in {p.receipts.length} transfers
+                </Text>
+              )}
               {p.amounts.surplus && (
                 <Text size="xsmall" className="text-ui-fg-subtle" data-testid="stablecoin-row-surplus">
                   {formatAmount(p.amounts.surplus, p.token_symbol)} to refund
-                  {p.receipts.length > 1 ? ` (${p.receipts.length} payments)` : ""}
                 </Text>
               )}
             </Table.Cell>
             <Table.Cell>
               {p.chain_name} · {p.rail}
             </Table.Cell>
-            <Table.Cell>
-              <WhereLink payment={p} />
+            <Table.Cell data-testid="stablecoin-row-where">
+              <OrderLink payment={p} />
             </Table.Cell>
             <Table.Cell>{formatDateTime(p.created_at)}</Table.Cell>
           </Table.Row>
@@ -118,9 +107,14 @@ export const AttentionPayments = () => {
       <Drawer open={open !== null} onOpenChange={(o) => !o && setOpenId(null)}>
         <Drawer.Content>
           <Drawer.Header>
-            <Drawer.Title className="font-mono">{open?.payment_id ?? "Stablecoin payment"}</Drawer.Title>
+            <Drawer.Title>
+              {open?.order_display_id != null ? `Order #${open.order_display_id}: ` : ""}
+              <span className="font-mono">{open?.payment_id ?? "Stablecoin payment"}</span>
+            </Drawer.Title>
           </Drawer.Header>
-          <Drawer.Body className="overflow-y-auto p-0">{open && <PaymentDetails payment={open} />}</Drawer.Body>
+          <Drawer.Body className="overflow-y-auto p-0">
+            {open && <PaymentDetails payment={open} showOrder />}
+          </Drawer.Body>
         </Drawer.Content>
       </Drawer>
     </Container>

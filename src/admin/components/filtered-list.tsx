@@ -37,10 +37,10 @@ export type FilteredList<F extends Record<string, string>> = ReturnType<typeof u
 
 export type ListFilterOption = { value: string; label: string }
 
-/** Options for a filter: its "no filter" entries first, then each value labelled as itself. */
-export const filterOptions = (first: ListFilterOption[], values: string[]): ListFilterOption[] => [
+/** Options for a filter: its "no filter" entries first, then each value in words (`labels`: value to words). */
+export const filterOptions = (first: ListFilterOption[], labels: Record<string, string>): ListFilterOption[] => [
   ...first,
-  ...values.map((value) => ({ value, label: value })),
+  ...Object.entries(labels).map(([value, label]) => ({ value, label })),
 ]
 
 /** One filter of a list's header: a small select over the list's filter `name`, `className` giving its width. */
@@ -64,7 +64,8 @@ export const ListFilter = <F extends Record<string, string>>({
     <Select.Content>
       {options.map((option) => (
         <Select.Item key={option.value} value={option.value}>
-          {option.label}
+          {/* The code the route filters on, on hover; the words are what the merchant reads. */}
+          <span title={option.value}>{option.label}</span>
         </Select.Item>
       ))}
     </Select.Content>

@@ -2,7 +2,15 @@ import { Badge, Button, Container, Heading, StatusBadge, Text, toast } from "@me
 import type { ReactNode } from "react"
 import { errorMessage, formatDateTime, shortHex } from "../lib/format"
 import { useHealth, useTestConnection } from "../lib/queries"
-import type { AdminChainHealth, AdminHealthCheck, AdminReconcileRunResult, AdminStablecoinHealth } from "../lib/types"
+import type {
+  AdminChainHealth,
+  AdminHealthCheck,
+  AdminReconcileRunResult,
+  AdminStablecoinHealth,
+  AdminWebhookEvent,
+} from "../lib/types"
+import { eventTypeWords, WEBHOOK_STATE_WORDS } from "../lib/words"
+import { HexText } from "./hex-text"
 import { CHAIN_NAMES } from "../../lib/explorer/default-explorer-urls"
 
 const Check = ({ label, check }: { label: string; check: AdminHealthCheck }) => (
@@ -12,10 +20,10 @@ const Check = ({ label, check }: { label: string; check: AdminHealthCheck }) => 
     </StatusBadge>
     <div className="flex flex-col">
       <Text size="small" weight="plus">
-        {label}
+        <HexText text={label} />
       </Text>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {check.detail}
+        <HexText text={check.detail} />
       </Text>
     </div>
   </div>
@@ -328,7 +336,7 @@ export const HealthPanel = () => {
             </Text>
             <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-last-webhook">
               {data.last_webhook
-                ? `${formatDateTime(data.last_webhook.received_at)} (${data.last_webhook.type}, ${data.last_webhook.state})`
+                ? `${formatDateTime(data.last_webhook.received_at)}: ${eventTypeWords(data.last_webhook.type)}, ${(WEBHOOK_STATE_WORDS[data.last_webhook.state as AdminWebhookEvent["state"]] ?? data.last_webhook.state).toLowerCase()}`
                 : "None yet"}
             </Text>
           </div>

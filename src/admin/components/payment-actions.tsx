@@ -1,49 +1,67 @@
 import { ArrowPath, CheckCircle } from "@medusajs/icons"
 import { Button, toast, usePrompt } from "@medusajs/ui"
-import { errorMessage } from "../lib/format"
+import { errorMessage, formatDateTime } from "../lib/format"
 import { useConfirmPayment, useRefreshPayment } from "../lib/queries"
 import type { AdminStablecoinPayment } from "../lib/types"
+import { outcomeWords } from "../lib/words"
 
-/** Refresh (always) and Confirm (only where the status table leaves the capture to the merchant), each behind a prompt. */
-export const PaymentActions = ({ payment }: { payment: AdminStablecoinPayment }) => {
+/**
+ * Refresh (always) and Confirm (only where the status table leaves the capture to the merchant),
+ * each behind a prompt. A Refresh says what it did: asked the service now (and what it answered),
+ * or not asked because the service was asked moments before by something else, named with its time.
+ * `onRefreshed` gets the time of the read the merchant's own Refresh made.
+ */
+export const PaymentActions = ({
+  payment,
+  onRefreshed,
+}: {
+  payment: AdminStablecoinPayment
+  onRefreshed?: (checkedAt: string) => void
+}) => {
   const prompt = usePrompt()
   const refresh = useRefreshPayment()
   const confirm = useConfirmPayment()
 
   const onRefresh = async () => {
     const go = await prompt({
-      title: "Refresh from the payment service?",
-      description: `This asks the service for the status of ${payment.payment_id} now and records the answer. It captures only what the status table allows; a refresh repeated within 10 seconds reuses the last answer.`,
+      title: "Ask the payment service now?",
+      description: `This asks the service for the status of ${payment.payment_id} now and records the answer. It captures only what the status table allows. If the service was asked less than 10 seconds ago, by anything, that answer is shown instead.`,
       confirmText: "Refresh",
       cancelText: "Cancel",
       variant: "confirmation",
     })
     if (!go) return
     refresh.mutate(payment.id, {
-      onSuccess: (r) =>
-        r.refreshed
-          ? toast.success("Refreshed", {
-              description: `Status: ${r.payment.status}${r.outcome ? ` (${r.outcome})` : ""}`,
-            })
-          : toast.info("Refreshed moments ago", {
-              description: "The service was asked less than 10 seconds ago; showing that answer.",
-            }),
+      onSuccess: (r) => {
+        if (r.refreshed) {
+          if (r.payment.last_checked) onRefreshed?.(r.payment.last_checked.at)
+          return toast.success("Asked the service now", {
+            description: `It says: ${r.payment.status_words}. ${r.payment.state.label}${r.outcome ? `; ${outcomeWords(r.outcome).toLowerCase()}` : ""}.`,
+          })
+        }
+        const at = r.payment.last_checked ? formatDateTime(r.payment.last_checked.at) : "moments ago"
+        toast.info("Not asked again yet", {
+          description: `The service was asked at ${at}, less than 10 seconds ago (Medusa's Check status, the store's payment page or another admin); this is its answer: ${r.payment.status_words}. Refresh again in a few seconds to ask it yourself.`,
+        })
+      },
       onError: (e) => toast.error("Refresh failed", { description: errorMessage(e) }),
     })
   }
 
   const onConfirm = async () => {
-    const received = payment.amounts.confirmed?.display ?? "nothing"
+    const received = payment.amounts.received?.display ?? "nothing"
     const go = await prompt({
       title: "Confirm and capture this payment?",
-      description: `The service is asked for the status again; if it is still ${payment.status}, the order's payment is captured although ${received} ${payment.token_symbol} of ${payment.amounts.expected?.display ?? payment.expected_amount} ${payment.token_symbol} were received. This cannot be undone from here.`,
+      description: `The service is asked for the status again; if it still says ${payment.status_words.toLowerCase()}, the order's payment is captured with ${received} ${payment.token_symbol} of ${payment.amounts.expected?.display ?? payment.expected_amount} ${payment.token_symbol} received. This cannot be undone from here.`,
       confirmText: "Confirm and capture",
       cancelText: "Cancel",
     })
     if (!go) return
     confirm.mutate(payment.id, {
       onSuccess: (r) =>
-        toast.success("Payment confirmed", { description: `Outcome: ${r.outcome}; status ${r.payment.status}.` }),
+        toast.success("Payment confirmed", {
+          description: `${outcomeWords(r.outcome)}. ${r.payment.state.label}; the service says ${r.payment.status_words.toLowerCase()}.`,
+        }),
       onError: (e) => toast.error("Confirm failed", { description: errorMessage(e) }),
     })
   }

@@ -1,37 +1,63 @@
-import { Badge, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { formatAmount, formatDateTime } from "../lib/format"
+import { Badge, Heading, Text, Tooltip } from "@medusajs/ui"
+import { useState } from "react"
+import { formatAmount, formatDateTime, formatFiat, formatRate } from "../lib/format"
 import type { AdminStablecoinPayment } from "../lib/types"
+import { CONFIRMED_BY_WORDS, confirmationsWords, lastCheckWords } from "../lib/words"
 import { ChainValue } from "./chain-value"
+import { HexText } from "./hex-text"
+import { OrderLink } from "./order-link"
 import { PaymentActions } from "./payment-actions"
-import { PaymentStatusBadge } from "./payment-status-badge"
+import { AttentionBadge, PaymentStatusBadge } from "./payment-status-badge"
 import { RefundRow } from "./refund-row"
 import { SectionRow } from "./section-row"
 
 const RAIL_LABELS = { deposit: "Deposit (one-time address)", connect: "Connect (wallet paid the pool)" } as const
 
+/** When and from what the addresses were proven: a cached proof names the block it was first read at, never as a new read. */
+function verificationWords(verification: AdminStablecoinPayment["verification"]): string {
+  if (!verification?.verifiedAt) return "No verification proof recorded"
+  const when = `Verified on ${formatDateTime(verification.verifiedAt)}`
+  if (!verification.blockNumber) return when
+  return verification.fromCache
+    ? `${when}, with the pool and payout proven at block ${verification.blockNumber} by an earlier check (they cannot change)`
+    : `${when}, read from the chain at block ${verification.blockNumber}`
+}
+
 /**
- * Everything the ledger knows about one stablecoin payment, checked against the chain: status and
- * what it means for shipping, amounts exact to the base unit, transaction and addresses with
- * explorer links, who confirmed it, the verification proof, refunds, and the actions. Used by the
- * order widget and by the Stablecoin page's drawer.
+ * Everything the ledger knows about one stablecoin payment, checked against the chain: its state
+ * in words and what it means for shipping (each said once), one received figure with the
+ * transfers it comes from, the rate as the shopper saw it, transaction and addresses, who
+ * confirmed it and when the service was last asked, the verification proof, refunds, and the
+ * actions. Used by the order widget and by the Stablecoin page's drawer (`showOrder`: name its order).
  */
-export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment }) => {
+export const PaymentDetails = ({
+  payment,
+  showOrder = false,
+}: {
+  payment: AdminStablecoinPayment
+  showOrder?: boolean
+}) => {
   const symbol = payment.token_symbol
   const { amounts } = payment
+  // The time the service named in the answer to this admin's own Refresh, so a background read is not called a Refresh.
+  const [ownRefreshAt, setOwnRefreshAt] = useState<string | null>(null)
   return (
     <div className="divide-y" data-testid="stablecoin-payment" data-payment-id={payment.id}>
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
-        <div className="flex items-center gap-x-2">
+        <div className="flex flex-wrap items-center gap-x-2">
           <Heading level="h2">Stablecoin payment</Heading>
           <PaymentStatusBadge payment={payment} />
         </div>
-        <PaymentActions payment={payment} />
+        <PaymentActions payment={payment} onRefreshed={setOwnRefreshAt} />
       </div>
 
       <div className="flex flex-col gap-y-1 px-6 py-3">
-        <Text size="small" data-testid="stablecoin-meaning">
-          {payment.status_info.meaning}
-        </Text>
+        <div className="flex items-start gap-x-2" data-testid="stablecoin-attention">
+          <AttentionBadge payment={payment} />
+          <Text size="small" data-testid="stablecoin-meaning">
+            {payment.attention_meaning ?? payment.status_info.meaning}
+          </Text>
+        </div>
         <Text
           size="small"
           weight="plus"
@@ -47,24 +73,25 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
             ))}
           </ul>
         )}
-        {payment.attention && (
-          <div className="mt-2 flex items-start gap-x-2" data-testid="stablecoin-attention">
-            <StatusBadge color="orange" className="shrink-0">
-              {payment.attention}
-            </StatusBadge>
-            <Text size="small" className="text-ui-fg-subtle">
-              {payment.attention_meaning}
-            </Text>
-          </div>
-        )}
         {payment.mismatch && (
-          <Text size="small" className="text-ui-fg-error mt-1">
-            Contradiction from {payment.mismatch.source}:{" "}
-            {payment.mismatch.fields.map((f) => `${f.field} expected ${f.expected}, got ${f.actual}`).join("; ")}
+          <Text size="small" className="text-ui-fg-error mt-1" data-testid="stablecoin-mismatch">
+            <HexText
+              text={`What ${payment.mismatch.source === "webhook" ? "the webhook" : `the ${payment.mismatch.source}`} said contradicts the payment: ${payment.mismatch.fields.map((f) => `${f.field.replace(/_/g, " ")} should be ${f.expected}, was ${f.actual}`).join("; ")}.`}
+            />
           </Text>
         )}
       </div>
 
+      {showOrder && (
+        <SectionRow label="Order" testId="stablecoin-order">
+          <OrderLink payment={payment} />
+        </SectionRow>
+      )}
+      <SectionRow label="Service status" testId="stablecoin-service-status">
+        <Tooltip content={<span className="font-mono">{payment.status}</span>}>
+          <span>{payment.status_words}</span>
+        </Tooltip>
+      </SectionRow>
       <SectionRow label="Rail">{RAIL_LABELS[payment.rail]}</SectionRow>
       <SectionRow label="Token and chain" testId="stablecoin-token-chain">
         <div className="flex items-center gap-x-2">
@@ -78,14 +105,17 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
         {formatAmount(amounts.expected, symbol)}
       </SectionRow>
       <SectionRow label="Received" testId="stablecoin-received">
-        {formatAmount(amounts.confirmed, symbol)}
+        <div className="flex flex-col">
+          <span data-testid="stablecoin-received-total" data-base-units={amounts.received?.base_units ?? ""}>
+            {amounts.received ? formatAmount(amounts.received, symbol) : "Nothing yet"}
+          </span>
+          {payment.received_note && (
+            <Text size="xsmall" className="text-ui-fg-subtle" data-testid="stablecoin-received-note">
+              {payment.received_note}
+            </Text>
+          )}
+        </div>
       </SectionRow>
-      {amounts.received && amounts.received.base_units !== amounts.confirmed?.base_units && (
-        <SectionRow label="Received on chain" testId="stablecoin-received-on-chain">
-          {formatAmount(amounts.received, symbol)} in {payment.receipts.length}{" "}
-          {payment.receipts.length === 1 ? "payment" : "payments"}
-        </SectionRow>
-      )}
       {amounts.shortfall && (
         <SectionRow label="Shortfall" testId="stablecoin-shortfall">
           <span className="text-ui-fg-error">{formatAmount(amounts.shortfall, symbol)}</span>
@@ -96,15 +126,31 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
           {formatAmount(amounts.surplus, symbol)}
         </SectionRow>
       )}
-      <SectionRow label="Order total and rate" testId="stablecoin-fiat">
-        {payment.fiat_amount ? `${payment.fiat_amount} ${payment.currency_code?.toUpperCase() ?? ""}` : "—"}
-        {payment.fx_rate ? `, quoted at rate ${payment.fx_rate}` : ""}
+      <SectionRow label="Order total" testId="stablecoin-fiat">
+        {payment.fiat_amount && payment.currency_code ? formatFiat(payment.fiat_amount, payment.currency_code) : "—"}
+      </SectionRow>
+      <SectionRow label="Rate" testId="stablecoin-rate">
+        {payment.fiat_per_token && payment.currency_code ? (
+          <div className="flex flex-col">
+            <span>{formatRate(payment.fiat_per_token, payment.currency_code, symbol)}</span>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {payment.currency_code.toUpperCase()} per {symbol}, as the shopper saw it: the order total divided by the{" "}
+              {symbol} amount
+            </Text>
+          </div>
+        ) : (
+          "—"
+        )}
       </SectionRow>
       <SectionRow label="Transaction">
         <ChainValue value={payment.tx_hash} href={payment.links.tx} testId="stablecoin-tx" />
       </SectionRow>
       <SectionRow label="Confirmations" testId="stablecoin-confirmations">
-        {payment.confirmations}
+        {confirmationsWords({
+          status: payment.status,
+          confirmations: payment.confirmations,
+          target: payment.confirmations_target,
+        })}
       </SectionRow>
       <SectionRow label="Payer">
         <ChainValue value={payment.payer_address} href={payment.links.payer} testId="stablecoin-payer" />
@@ -129,14 +175,17 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
       )}
       <SectionRow label="Quote expires">{formatDateTime(payment.expires_at)}</SectionRow>
       <SectionRow label="Confirmed by" testId="stablecoin-confirmed-by">
-        {payment.confirmed_by
-          ? `${payment.confirmed_by}, ${formatDateTime(payment.confirmed_at)}`
-          : "Not confirmed yet"}
+        <span data-confirmed-by={payment.confirmed_by ?? ""}>
+          {payment.confirmed_by
+            ? `${CONFIRMED_BY_WORDS[payment.confirmed_by]}, ${formatDateTime(payment.confirmed_at)}`
+            : "Not confirmed yet"}
+        </span>
+      </SectionRow>
+      <SectionRow label="Last checked with the service" testId="stablecoin-last-checked">
+        {lastCheckWords(payment.last_checked, ownRefreshAt, formatDateTime)}
       </SectionRow>
       <SectionRow label="Addresses verified" testId="stablecoin-verified">
-        {payment.verification?.blockNumber
-          ? `at block ${payment.verification.blockNumber}, ${formatDateTime(payment.verification.verifiedAt)}`
-          : "No verification proof recorded"}
+        {verificationWords(payment.verification)}
       </SectionRow>
       <SectionRow label="Service payment id">
         <Text size="small" className="font-mono">
@@ -147,19 +196,14 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
       {payment.receipts.length > 0 && (
         <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="stablecoin-receipts">
           <Text size="small" weight="plus">
-            Payments received on chain
+            Transfers found on chain
           </Text>
-          {payment.receipts.length > 1 && (
-            <Text size="xsmall" className="text-ui-fg-subtle">
-              More than one payment reached this address: everything above the expected amount is owed back to its
-              sender.
-            </Text>
-          )}
           {payment.receipts.map((receipt) => (
             <div
               key={receipt.id}
               className="flex items-center justify-between gap-x-4"
               data-testid="stablecoin-receipt"
+              data-base-units={receipt.amount.base_units}
             >
               <Text size="small">
                 {formatAmount(receipt.amount, symbol)} from <span className="font-mono">{receipt.from}</span>
@@ -167,6 +211,14 @@ export const PaymentDetails = ({ payment }: { payment: AdminStablecoinPayment })
               <ChainValue value={receipt.tx_hash} href={receipt.tx_link} />
             </div>
           ))}
+          {payment.receipts.length > 1 && amounts.transfers_total && (
+            <Text size="small" className="text-ui-fg-subtle" data-testid="stablecoin-receipts-total">
+              {payment.receipts.length} transfers, {formatAmount(amounts.transfers_total, symbol)} in all
+              {amounts.surplus
+                ? `; ${formatAmount(amounts.surplus, symbol)} above the expected amount is owed back.`
+                : "."}
+            </Text>
+          )}
         </div>
       )}
 

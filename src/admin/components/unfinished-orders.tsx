@@ -74,7 +74,7 @@ export const UnfinishedOrders = () => {
             </Table.Cell>
             <Table.Cell>{KIND_LABELS[p.unfinished_order.kind]}</Table.Cell>
             <Table.Cell>
-              {formatAmount(p.amounts.received ?? p.amounts.confirmed, p.token_symbol)}
+              {p.amounts.received ? formatAmount(p.amounts.received, p.token_symbol) : "Nothing yet"}
               <Text size="xsmall" className="text-ui-fg-subtle">
                 of {formatAmount(p.amounts.expected, p.token_symbol)}
               </Text>

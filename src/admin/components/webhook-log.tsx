@@ -1,8 +1,10 @@
-import { Button, Container, StatusBadge, Table, toast, usePrompt } from "@medusajs/ui"
+import { Button, Container, StatusBadge, Table, Text, toast, Tooltip, usePrompt } from "@medusajs/ui"
 import { ALL, filterOptions, ListFilter, ListHeader, PagedTable, useFilteredList } from "./filtered-list"
 import { errorMessage, formatDateTime } from "../lib/format"
 import { useReprocessWebhookEvent, useWebhookEvents } from "../lib/queries"
 import type { AdminWebhookEvent } from "../lib/types"
+import { eventTypeWords, outcomeWords, WEBHOOK_STATE_WORDS } from "../lib/words"
+import { OrderLink } from "./order-link"
 
 const STATE_COLORS = {
   received: "blue",
@@ -11,7 +13,7 @@ const STATE_COLORS = {
   failed: "red",
   ignored: "grey",
 } as const
-const STATE_OPTIONS = filterOptions([{ value: ALL, label: "Any state" }], Object.keys(STATE_COLORS))
+const STATE_OPTIONS = filterOptions([{ value: ALL, label: "Any state" }], WEBHOOK_STATE_WORDS)
 
 const ReprocessButton = ({ event }: { event: AdminWebhookEvent }) => {
   const prompt = usePrompt()
@@ -19,7 +21,7 @@ const ReprocessButton = ({ event }: { event: AdminWebhookEvent }) => {
   const onClick = async () => {
     const go = await prompt({
       title: "Reprocess this webhook event?",
-      description: `Event ${event.event_id} (${event.type}) failed ${event.attempts} time(s). It is processed again exactly as a delivery would be: checked against the ledger, and captured only if the status table allows it.`,
+      description: `The "${eventTypeWords(event.type)}" event${event.order_display_id != null ? ` of order #${event.order_display_id}` : ""} failed ${event.attempts === 1 ? "once" : `${event.attempts} times`}. It is processed again exactly as a delivery would be: checked against the ledger, and captured only if the status table allows it.`,
       confirmText: "Reprocess",
       cancelText: "Cancel",
       variant: "confirmation",
@@ -27,9 +29,10 @@ const ReprocessButton = ({ event }: { event: AdminWebhookEvent }) => {
     if (!go) return
     reprocess.mutate(event.id, {
       onSuccess: (r) =>
-        (r.state === "processed" ? toast.success : toast.warning)(`Event ${r.state}`, {
-          description: r.outcome ?? undefined,
-        }),
+        (r.state === "processed" ? toast.success : toast.warning)(
+          `Event ${WEBHOOK_STATE_WORDS[r.state as AdminWebhookEvent["state"]]?.toLowerCase() ?? r.state}`,
+          { description: r.outcome ? outcomeWords(r.outcome) : undefined },
+        ),
       onError: (e) => toast.error("Reprocess failed", { description: errorMessage(e) }),
     })
   }
@@ -58,7 +61,7 @@ export const WebhookLog = () => {
       <PagedTable
         query={query}
         rows={(data) => data.webhook_events}
-        columns={["Event", "State", "Attempts", "Outcome", "Received", "Processed", ""]}
+        columns={["Event", "Order", "State", "Attempts", "Outcome", "Received", "Processed", ""]}
         pagination={list.pagination}
         loading="Loading events…"
         failed="The webhook log could not be loaded"
@@ -68,17 +71,35 @@ export const WebhookLog = () => {
           <Table.Row key={e.id} data-testid="stablecoin-webhook-row" data-event-id={e.event_id} data-state={e.state}>
             <Table.Cell>
               <div className="flex flex-col">
-                <span className="font-mono">{e.event_id}</span>
-                <span className="text-ui-fg-subtle">
-                  {e.type} · {e.payment_id ?? "no payment id"}
-                </span>
+                <Tooltip content={<span className="font-mono">{e.type}</span>}>
+                  <span>{eventTypeWords(e.type)}</span>
+                </Tooltip>
+                <Text size="xsmall" className="text-ui-fg-subtle font-mono">
+                  {e.event_id}
+                </Text>
+                <Text size="xsmall" className="text-ui-fg-subtle font-mono">
+                  {e.payment_id ?? "no payment id"}
+                </Text>
               </div>
             </Table.Cell>
+            <Table.Cell data-testid="stablecoin-webhook-order">
+              <OrderLink payment={e} fallback={e.payment_id ? "No order yet" : "—"} />
+            </Table.Cell>
             <Table.Cell>
-              <StatusBadge color={STATE_COLORS[e.state]}>{e.state}</StatusBadge>
+              <Tooltip content={<span className="font-mono">{e.state}</span>}>
+                <StatusBadge color={STATE_COLORS[e.state]}>{WEBHOOK_STATE_WORDS[e.state]}</StatusBadge>
+              </Tooltip>
             </Table.Cell>
             <Table.Cell>{e.attempts}</Table.Cell>
-            <Table.Cell className="max-w-[280px] whitespace-normal break-words">{e.outcome ?? "—"}</Table.Cell>
+            <Table.Cell className="max-w-[240px] whitespace-normal break-words">
+              {e.outcome ? (
+                <Tooltip content={<span className="font-mono">{e.outcome}</span>}>
+                  <span>{outcomeWords(e.outcome)}</span>
+                </Tooltip>
+              ) : (
+                "—"
+              )}
+            </Table.Cell>
             <Table.Cell>{formatDateTime(e.received_at)}</Table.Cell>
             <Table.Cell>{formatDateTime(e.processed_at)}</Table.Cell>
             <Table.Cell>{e.state === "failed" && <ReprocessButton event={e} />}</Table.Cell>

@@ -49,7 +49,23 @@ export type AdminStablecoinPayment = {
   fiat_amount: string | null
   fx_rate: string | null
   status: string
+  /** The service's status in words (status is its code). */
+  status_words: string
   status_info: { meaning: string; safe_to_ship: string; action: "capture" | "wait" | "merchant" | "never" }
+  /** The badge: Medusa's payment state and the service's status together, in words (paymentStateOf). */
+  state: { label: string; tone: "green" | "blue" | "orange" | "red" | "grey" }
+  /** Confirmations the service waits for on the chain (chains[].confirmations); null when not configured. */
+  confirmations_target: number | null
+  /** The attention kind in a few words (attention is its code). */
+  attention_label: string | null
+  /** The rate the shopper paid at, fiat per whole token ("0.921319"); null without an order total. */
+  fiat_per_token: string | null
+  /** Where the service's report and the transfers found on chain differ, said in words; null when they agree. */
+  received_note: string | null
+  /** What the one received figure comes from: the transfers found on chain, or the service's report before any is listed. */
+  received_source: "chain" | "service" | null
+  /** The last time the service was asked about the payment: on demand (Refresh, Check status, the store's page) or by the reconcile job. */
+  last_checked: { at: string; by: "on_demand" | "reconcile" } | null
   /** Whether the order may ship: follows the capture, with the merchant's options while it is not captured. */
   shipping: { safeToShip: boolean; summary: string; options: string[] }
   tx_hash: string | null
@@ -64,6 +80,8 @@ export type AdminStablecoinPayment = {
     forwarder?: string
     factory?: string
     verifiedAt?: string
+    /** The pool and payout facts came from an earlier verification's read (at blockNumber), not a new one. */
+    fromCache?: boolean
   } | null
   confirmed_by: "webhook" | "reconcile" | "merchant" | null
   confirmed_at: string | null
@@ -77,7 +95,10 @@ export type AdminStablecoinPayment = {
   amounts: {
     expected: AdminAmount | null
     confirmed: AdminAmount | null
+    /** The one received figure: the transfers' sum once any is listed (receipts), else the service's report. */
     received: AdminAmount | null
+    /** The sum of the receipts; null before any is listed. */
+    transfers_total: AdminAmount | null
     surplus: AdminAmount | null
     shortfall: AdminAmount | null
   }
@@ -126,6 +147,9 @@ export type AdminWebhookEvent = {
   attempts: number
   received_at: string
   processed_at: string | null
+  /** The order the event's payment belongs to, with its number; null when it has none (yet). */
+  order_id: string | null
+  order_display_id: number | null
 }
 
 export type AdminHealthCheck = ChainHealthCheck

@@ -3,6 +3,7 @@ import { Alert, Container, Heading, Skeleton, Text, toast } from "@medusajs/ui"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { useEffect, useRef, useState, type ReactNode } from "react"
 import { IN_FLIGHT_STATUSES, type ServiceStatus } from "../../lib/status"
+import { HexText } from "../components/hex-text"
 import { PaymentDetails } from "../components/payment-details"
 import { RefundDueNotice } from "../components/refund-due-notice"
 import { errorMessage, formatAmount, shortHex } from "../lib/format"
@@ -12,6 +13,11 @@ import { refundsNotInLedger } from "../lib/refunds-not-in-ledger"
 
 /** How often the ledger is read while Medusa lists a refund it does not hold yet: every second for 30 s, then every 15 s. */
 const CATCH_UP = { fastMs: 1_000, fastForMs: 30_000, slowMs: 15_000 }
+/**
+ * How often the ledger is read while a payment is not captured: what Medusa's Check status, a
+ * webhook or the reconcile job found shows without a reload (a ledger read; the service is not asked).
+ */
+const UNCAPTURED_MS = 5_000
 
 /** The widget's titled section, for the states before there are payments to show. */
 const TitledSection = ({ testId, children }: { testId: string; children: ReactNode }) => (
@@ -38,7 +44,8 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
       refetchInterval: (list) => {
         if (!list || refundsNotInLedger(order, list.payments) === 0) {
           behindSince.current = null
-          return false
+          const waiting = order.status !== "canceled" && list?.payments.some((p) => !p.captured_at)
+          return waiting ? UNCAPTURED_MS : false
         }
         behindSince.current ??= Date.now()
         return Date.now() - behindSince.current < CATCH_UP.fastForMs ? CATCH_UP.fastMs : CATCH_UP.slowMs
@@ -63,7 +70,11 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
     for (const { payment, refund } of due) {
       const view = refundViewOf(payment, refund)
       toast.warning("No money has moved yet", {
-        description: `Recorded. Send ${view.amount} ${view.symbol} on ${view.chainName} to ${view.destination ? shortHex(view.destination, 6, 4) : "the payer"} to complete it.`,
+        description: (
+          <HexText
+            text={`Recorded. Send ${view.amount} ${view.symbol} on ${view.chainName} to ${view.destination ? shortHex(view.destination, 6, 4) : "the payer"} to complete it.`}
+          />
+        ),
       })
     }
   }, [data])
@@ -100,9 +111,9 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
     <div className="flex flex-col gap-y-3" data-testid="stablecoin-widget">
       {inFlight && (
         <Alert variant="warning" data-testid="stablecoin-cancel-warning">
-          A payment of {formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order is on its way. If
-          you cancel the order, it may still arrive: it will then not be captured, and everything received is listed
-          here as owed back to the payer.
+          A payment of {formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order is on its way and
+          not captured yet. If you cancel the order, it may still arrive: it will then not be captured, and everything
+          received is listed here as owed back to the payer.
         </Alert>
       )}
       {notices.map(({ payment, refund }) => (

@@ -37,3 +37,30 @@ export const ATTENTION_KINDS = {
 } as const
 
 export type AttentionKind = keyof typeof ATTENTION_KINDS
+
+/** Each attention kind in a few words, for badges and filters (its code in a tooltip, its meaning beside it). */
+export const ATTENTION_LABELS: Record<AttentionKind, string> = {
+  webhook_missing: "Webhook missing",
+  underpaid: "Underpaid",
+  late_payment: "Paid late",
+  surplus_refund: "Surplus to refund",
+  wrong_token: "Wrong token",
+  held_sanctioned: "Compliance hold",
+  observation_mismatch: "Contradiction",
+  tx_reused: "Transaction reused",
+  capture_pending: "Capture in progress",
+  capture_failed: "Capture failed",
+  order_missing: "Order missing",
+  webhook_failed: "Webhook failed",
+  refund_due: "Refund due",
+  order_canceled: "Order canceled",
+  paid_twice: "Paid twice",
+  session_requoted: "Checkout replaced",
+  unknown_payment: "Unknown payment",
+  capture_contradicted: "Contradicted after capture",
+  payer_mismatch: "Payer differs",
+  capture_unconfirmed: "Unconfirmed capture",
+}
+
+/** An attention kind's label, or the code itself for a kind this version does not know. */
+export const attentionLabelOf = (kind: string): string => ATTENTION_LABELS[kind as AttentionKind] ?? kind

@@ -86,3 +86,100 @@ export function orderGuidanceOf({
       }
   }
 }
+
+/** A service status in the merchant's words; the code itself stays in a tooltip beside it. */
+export const SERVICE_STATUS_WORDS: Record<ServiceStatus, string> = {
+  waiting: "Waiting for payment",
+  confirming: "Confirming",
+  paid: "Paid, not settled yet",
+  swept: "Settled in your pool",
+  underpaid: "Underpaid",
+  overpaid: "Overpaid",
+  wrong_token: "Wrong token sent",
+  expired: "Expired",
+  expired_paid_late: "Paid after the quote expired",
+  held_sanctioned: "Payer on compliance hold",
+}
+
+/** green: captured; blue: on its way; orange: a person decides; red: never, or something broke; grey: nothing yet or over. */
+export type PaymentStateTone = "green" | "blue" | "orange" | "red" | "grey"
+
+export type PaymentState = {
+  /** The badge's words; while Medusa shows the order's payment "Awaiting", so does every uncaptured state that will capture. */
+  label: string
+  tone: PaymentStateTone
+}
+
+export type PaymentStateOfParameters = Omit<OrderGuidanceOfParameters, "hasOrder"> & {
+  confirmations: number
+  /** How many confirmations the service waits for on the chain (chains[].confirmations); null when not configured. */
+  confirmationsTarget: number | null
+}
+
+/**
+ * The one word the admin's badge shows for a payment, consistent with what Medusa shows for the
+ * order's payment: "Captured" only once Medusa captured it, "Awaiting …" (naming what it awaits)
+ * while Medusa says Awaiting, and the reason in words when it will not capture on its own.
+ * The service's own status is shown beside it, never instead of it.
+ * @example paymentStateOf({ status: "confirming", rail: "deposit", captured: false, attention: null, policy, confirmations: 2, confirmationsTarget: 3 }) // { label: "Confirming, 2 of 3", tone: "blue" }
+ */
+export function paymentStateOf({
+  status,
+  rail,
+  captured,
+  attention,
+  policy,
+  confirmations,
+  confirmationsTarget,
+}: PaymentStateOfParameters): PaymentState {
+  if (attention === "order_canceled") return { label: "Order canceled", tone: "grey" }
+  if (captured) {
+    return attention === "capture_unconfirmed"
+      ? { label: "Captured without confirmation", tone: "red" }
+      : { label: "Captured", tone: "green" }
+  }
+  switch (attention) {
+    case "webhook_missing":
+      return { label: "Awaiting your confirmation", tone: "orange" }
+    case "capture_pending":
+      return { label: "Capturing", tone: "blue" }
+    case "capture_failed":
+      return { label: "Capture failed", tone: "red" }
+    case "observation_mismatch":
+      return { label: "Not captured: contradiction", tone: "red" }
+    case "tx_reused":
+      return { label: "Not captured: transaction reused", tone: "red" }
+    case "paid_twice":
+      return { label: "Not captured: paid twice", tone: "orange" }
+    case "session_requoted":
+    case "unknown_payment":
+      return { label: "Not captured: no order", tone: "orange" }
+  }
+  switch (status) {
+    case "waiting":
+      return { label: "Awaiting payment", tone: "grey" }
+    case "expired":
+      return { label: "Expired, nothing received", tone: "grey" }
+    case "confirming":
+      return {
+        label:
+          confirmationsTarget === null
+            ? `Confirming, ${confirmations} so far`
+            : `Confirming, ${Math.min(confirmations, confirmationsTarget)} of ${confirmationsTarget}`,
+        tone: "blue",
+      }
+    case "paid":
+      return rail === "connect"
+        ? { label: "Awaiting capture", tone: "blue" }
+        : { label: "Awaiting settlement", tone: "blue" }
+    case "underpaid":
+      return { label: "Underpaid: your decision", tone: "orange" }
+    case "wrong_token":
+      return { label: "Wrong token: never captured", tone: "red" }
+    case "held_sanctioned":
+      return { label: "On hold: never captured", tone: "red" }
+  }
+  return statusAction(status, rail, policy) === "merchant"
+    ? { label: "Paid late: your decision", tone: "orange" }
+    : { label: "Awaiting capture", tone: "blue" }
+}

@@ -1,4 +1,4 @@
-import { orderGuidanceOf } from "../order-guidance"
+import { orderGuidanceOf, paymentStateOf } from "../order-guidance"
 
 const policy = { acceptLatePayments: true }
 
@@ -89,5 +89,48 @@ describe("orderGuidanceOf", () => {
       summary: expect.stringMatching(/signed confirmation never came/),
     })
     expect(missing.options[0]).toMatch(/^Confirm payment/)
+  })
+})
+
+describe("paymentStateOf", () => {
+  const state = (over: Partial<Parameters<typeof paymentStateOf>[0]>) =>
+    paymentStateOf({
+      status: "swept",
+      rail: "deposit",
+      captured: false,
+      attention: null,
+      policy,
+      confirmations: 0,
+      confirmationsTarget: 3,
+      ...over,
+    })
+
+  it("says Captured only once Medusa captured it; before, what it awaits, as Medusa says Awaiting", () => {
+    expect(state({ captured: true })).toEqual({ label: "Captured", tone: "green" })
+    expect(state({ status: "swept" }).label).toBe("Awaiting capture")
+    expect(state({ status: "paid" }).label).toBe("Awaiting settlement")
+    expect(state({ status: "paid", rail: "connect" }).label).toBe("Awaiting capture")
+    expect(state({ status: "waiting" }).label).toBe("Awaiting payment")
+    expect(state({ status: "swept", attention: "webhook_missing" })).toEqual({
+      label: "Awaiting your confirmation",
+      tone: "orange",
+    })
+  })
+
+  it("shows confirmations against their target, never past it", () => {
+    expect(state({ status: "confirming", confirmations: 2 }).label).toBe("Confirming, 2 of 3")
+    expect(state({ status: "confirming", confirmations: 7 }).label).toBe("Confirming, 3 of 3")
+    expect(state({ status: "confirming", confirmations: 2, confirmationsTarget: null }).label).toBe(
+      "Confirming, 2 so far",
+    )
+  })
+
+  it("names why a payment will not capture on its own", () => {
+    expect(state({ status: "underpaid" })).toEqual({ label: "Underpaid: your decision", tone: "orange" })
+    expect(state({ status: "wrong_token" }).tone).toBe("red")
+    expect(state({ status: "expired_paid_late", policy: { acceptLatePayments: false } }).label).toBe(
+      "Paid late: your decision",
+    )
+    expect(state({ captured: true, attention: "order_canceled" }).label).toBe("Order canceled")
   })
 })

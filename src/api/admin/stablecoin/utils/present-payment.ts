@@ -1,11 +1,14 @@
 import { formatTokenAmount } from "#src/lib/chain/format-token-amount"
+import { publicChainOf } from "#src/lib/checkout/public-chain-of"
 import { buildExplorerLink, CHAIN_NAMES } from "#src/lib/explorer/index"
-import { ATTENTION_KINDS, type AttentionKind } from "#src/lib/ledger/attention"
-import { orderGuidanceOf } from "#src/lib/ledger/order-guidance"
+import { ATTENTION_KINDS, attentionLabelOf, type AttentionKind } from "#src/lib/ledger/attention"
+import { orderGuidanceOf, paymentStateOf, SERVICE_STATUS_WORDS } from "#src/lib/ledger/order-guidance"
 import type { PluginOptions } from "#src/lib/options/index"
 import { allowsCapture, STATUS_TABLE, statusAction, type Rail, type ServiceStatus } from "#src/lib/status"
 import { ledgerRefundsOf, verificationOf, type LedgerPayment, type LedgerReceipt } from "#src/modules/stablecoin/types"
+import { exchangeRateOf } from "#src/storefront/format/exchange-rate-of"
 import type { NumberedPaymentLinks } from "./number-payment-links"
+import { receivedStoryOf } from "./received-story"
 
 /** A token amount in base units with its display form (null when the row's decimals are unknown). */
 export type PresentedAmount = { base_units: string; display: string | null }
@@ -30,13 +33,20 @@ export function presentPayment(
   const amount = (units: string | null | undefined): PresentedAmount | null =>
     units == null ? null : { base_units: units, display: decimals == null ? null : formatTokenAmount(units, decimals) }
   const chain = options.chains.find((c) => c.chainId === row.chain_id)
+  // As the shopper's page has them: a local chain under a real chain's id has no public explorer (its
+  // hashes are shown, not linked), and the confirmations the service waits for (chains[].confirmations).
+  const { explorerUrl, confirmationsRequired: confirmationsTarget } = publicChainOf(options.chains, row.chain_id)
   const link = (kind: "tx" | "address", value: unknown) =>
-    typeof value === "string"
-      ? buildExplorerLink({ chainId: row.chain_id, kind, value, explorerUrl: chain?.explorerUrl })
-      : null
+    typeof value === "string" ? buildExplorerLink({ chainId: row.chain_id, kind, value, explorerUrl }) : null
   const verification = verificationOf(row)
   const expected = BigInt(row.expected_amount)
-  const confirmed = row.confirmed_amount == null ? null : BigInt(row.confirmed_amount)
+  const received = receivedStoryOf({
+    serviceAmount: row.confirmed_amount ?? null,
+    transfers: receiptRows.map((r) => r.amount),
+    decimals,
+    symbol: row.token_symbol,
+  })
+  const receivedUnits = received.total === null ? null : BigInt(received.total)
   const policy = { acceptLatePayments: options.acceptLatePayments }
   const status = isStatus(row.status)
     ? {
@@ -48,11 +58,9 @@ export function presentPayment(
   const refunds = ledgerRefundsOf(row).map((r) => ({
     ...r,
     token_amount: { base_units: r.tokenAmount, display: formatTokenAmount(r.tokenAmount, r.tokenDecimals) },
-    tx_link: r.txHash
-      ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.txHash, explorerUrl: chain?.explorerUrl })
-      : null,
+    tx_link: r.txHash ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.txHash, explorerUrl }) : null,
     near_miss_link: r.nearMiss
-      ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.nearMiss.txHash, explorerUrl: chain?.explorerUrl })
+      ? buildExplorerLink({ chainId: r.chainId, kind: "tx", value: r.nearMiss.txHash, explorerUrl })
       : null,
   }))
   return {
@@ -62,7 +70,39 @@ export function presentPayment(
     payout_address: chain?.payout ?? null,
     refund_senders: chain?.refundSenders ?? [],
     status_info: status,
+    /** The service's status in words (the code is `status`). */
+    status_words: isStatus(row.status) ? SERVICE_STATUS_WORDS[row.status] : row.status,
+    /** The badge: what Medusa's payment state and the service's status mean together, in words. */
+    state: isStatus(row.status)
+      ? paymentStateOf({
+          status: row.status,
+          rail: row.rail as Rail,
+          captured: row.captured_at != null,
+          attention: row.attention,
+          policy,
+          confirmations: row.confirmations,
+          confirmationsTarget,
+        })
+      : { label: `Unknown status "${row.status}"`, tone: "red" as const },
+    /** How many confirmations the service waits for on this chain (chains[].confirmations); null when not configured. */
+    confirmations_target: confirmationsTarget,
+    attention_label: row.attention ? attentionLabelOf(row.attention) : null,
     attention_meaning: row.attention ? (ATTENTION_KINDS[row.attention as AttentionKind] ?? row.attention) : null,
+    /** The rate the shopper paid at, fiat per whole token ("0.921319"), from the order total and the token amount. */
+    fiat_per_token:
+      row.fiat_amount && decimals != null
+        ? exchangeRateOf({
+            fiatAmount: Number(row.fiat_amount),
+            fiatDecimals: 2,
+            baseUnits: row.expected_amount,
+            tokenDecimals: decimals,
+          })
+        : null,
+    /** The service's report and the transfers found so far, said in words where they differ (receivedStoryOf). */
+    received_note: received.note,
+    received_source: received.source,
+    /** The last time the service was asked about this payment, and by what: an on-demand read (Refresh, Medusa's Check status, the store's page) or the reconcile job. */
+    last_checked: lastCheckOf(row),
     /** The merchant's confirm would capture: not captured yet, not for a canceled order, and the table captures it or leaves it to the merchant. */
     can_confirm:
       row.captured_at == null &&
@@ -72,12 +112,17 @@ export function presentPayment(
     amounts: {
       expected: amount(row.expected_amount),
       confirmed: amount(row.confirmed_amount),
-      /** Everything the chain scan found paid into the payment's address (every receipt), null before the first scan. */
-      received: amount(row.received_amount ?? null),
+      /** The one received figure (receivedStoryOf): the transfers' sum once any is listed, else the service's report. */
+      received: amount(received.total),
+      /** The sum of the transfers listed below it; null before any is. */
+      transfers_total: amount(received.transfersTotal),
       surplus: amount(
-        row.surplus_amount ?? (confirmed !== null && confirmed > expected ? (confirmed - expected).toString() : null),
+        row.surplus_amount ??
+          (receivedUnits !== null && receivedUnits > expected ? (receivedUnits - expected).toString() : null),
       ),
-      shortfall: amount(confirmed !== null && confirmed < expected ? (expected - confirmed).toString() : null),
+      shortfall: amount(
+        receivedUnits !== null && receivedUnits < expected ? (expected - receivedUnits).toString() : null,
+      ),
     },
     links: {
       tx: link("tx", row.tx_hash),
@@ -118,3 +163,14 @@ export function presentPayment(
 }
 
 export type PresentedPayment = ReturnType<typeof presentPayment>
+
+/** The later of the last on-demand read (last_refreshed_at) and the reconcile job's last poll, with which it was. */
+function lastCheckOf(row: LedgerPayment): { at: string; by: "on_demand" | "reconcile" } | null {
+  const time = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null)
+  const refreshed = time(row.last_refreshed_at)
+  const polled = time(row.last_polled_at)
+  if (refreshed === null && polled === null) return null
+  return (refreshed ?? 0) >= (polled ?? 0)
+    ? { at: new Date(refreshed!).toISOString(), by: "on_demand" }
+    : { at: new Date(polled!).toISOString(), by: "reconcile" }
+}
