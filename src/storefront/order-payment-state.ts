@@ -1,4 +1,5 @@
 import { formatTokenAmount } from "../lib/chain/format-token-amount"
+import { DEFAULT_CONFIRMATIONS } from "../lib/checkout/public-chain-of"
 import type { PublicStablecoinPayment, PublicTokenAmount } from "../lib/checkout/public-payment"
 
 /** The payment as the order confirmation shows it, until it is captured. */
@@ -50,4 +51,26 @@ export function orderPaymentStateOf(payment: PublicStablecoinPayment): OrderPaym
   if (["wrong_token", "held_sanctioned"].includes(payment.status) || payment.phase === "failed")
     return { status: "attention", payment }
   return { status: "confirming", payment }
+}
+
+/** Where a payment on its way stands for the shopper: confirming ("n of N"), or confirmed and awaited by the store. */
+export type ConfirmingStage =
+  | { stage: "confirming"; confirmations: number; required: number }
+  | { stage: "settling"; awaiting: "sweep" | "store" }
+
+/** Statuses that say the transfer has its confirmations (src/lib/status.ts). */
+const CONFIRMED_STATUSES = ["paid", "swept", "overpaid", "expired_paid_late"]
+
+/**
+ * The stage of a payment that is not captured yet. Before the service's status says confirmed:
+ * the confirmations so far, never above the count the service waits for (the service's count goes
+ * on climbing after it). After: what the order waits for, in words: a deposit still to be moved
+ * into the store's account (`paid`), or the store recording a payment that reached it.
+ * @example confirmingStageOf({ ...payment, status: "confirming", confirmations: 7, confirmationsRequired: 3 }) // { stage: "confirming", confirmations: 3, required: 3 }
+ */
+export function confirmingStageOf(payment: PublicStablecoinPayment): ConfirmingStage {
+  if (CONFIRMED_STATUSES.includes(payment.status))
+    return { stage: "settling", awaiting: payment.rail === "deposit" && payment.status === "paid" ? "sweep" : "store" }
+  const required = payment.confirmationsRequired ?? DEFAULT_CONFIRMATIONS
+  return { stage: "confirming", confirmations: Math.min(payment.confirmations, required), required }
 }

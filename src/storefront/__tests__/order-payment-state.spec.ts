@@ -1,5 +1,7 @@
 import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
-import { orderPaymentStateOf } from "../order-payment-state"
+import { confirmingStageOf, orderPaymentStateOf } from "../order-payment-state"
+import { messagesDe } from "../messages/messages-de"
+import { messagesEn } from "../messages/messages-en"
 
 const buildPayment = (over: Partial<PublicStablecoinPayment> & { captured?: boolean }) =>
   ({
@@ -60,5 +62,56 @@ describe("orderPaymentStateOf", () => {
       },
     ]
     expect(orderPaymentStateOf(buildPayment({ status: "swept", refunds, captured: true })).status).toBe("paid")
+  })
+})
+
+describe("confirmingStageOf", () => {
+  it("before the service says confirmed: the count with its target, never above it", () => {
+    expect(
+      confirmingStageOf(buildPayment({ status: "confirming", confirmations: 1, confirmationsRequired: 3 })),
+    ).toEqual({
+      stage: "confirming",
+      confirmations: 1,
+      required: 3,
+    })
+    expect(
+      confirmingStageOf(buildPayment({ status: "confirming", confirmations: 60, confirmationsRequired: 3 })),
+    ).toEqual({
+      stage: "confirming",
+      confirmations: 3,
+      required: 3,
+    })
+  })
+  it("an older store's view without a target: the default count", () => {
+    expect(confirmingStageOf(buildPayment({ status: "confirming", confirmations: 1 }))).toMatchObject({ required: 2 })
+  })
+  it("confirmed: what the order waits for, in words, whatever the count says", () => {
+    const deposit = { rail: "deposit" as const, confirmations: 45 }
+    expect(confirmingStageOf(buildPayment({ ...deposit, status: "paid" }))).toEqual({
+      stage: "settling",
+      awaiting: "sweep",
+    })
+    expect(confirmingStageOf(buildPayment({ ...deposit, status: "swept" }))).toEqual({
+      stage: "settling",
+      awaiting: "store",
+    })
+    expect(confirmingStageOf(buildPayment({ rail: "connect", status: "paid" }))).toEqual({
+      stage: "settling",
+      awaiting: "store",
+    })
+  })
+  it("every language says the target, and 'confirmed' only once it is", () => {
+    for (const t of [messagesEn, messagesDe]) {
+      const confirming = t.receipt.confirming({ amount: "25 USDC", network: "Base", confirmations: 1, required: 3 })
+      expect(confirming).toMatch(/1 (of|von) 3/)
+      expect(t.status.confirming({ confirmations: 2, required: 3 })).toMatch(/2 (of|von) 3/)
+      expect(t.receipt.settling({ amount: "25 USDC", network: "Base", awaiting: "sweep" })).toMatch(
+        /confirmed|bestätigt/,
+      )
+      expect(t.status.confirming({ confirmations: 3, required: 3 })).not.toMatch(/\b3 (of|von) 3\b/)
+    }
+    expect(
+      messagesEn.receipt.confirming({ amount: "25 USDC", network: "Base", confirmations: 1, required: 3 }),
+    ).not.toMatch(/is confirmed/)
   })
 })

@@ -23,9 +23,11 @@ export const messagesDe: StablecoinMessages = {
         : `Bezahlen Sie ${amount} im Netzwerk ${network} mit Ihrer Wallet.`,
     sentFromWallet: "Zahlung aus Ihrer Wallet gesendet. Wir warten, bis das Netzwerk sie zeigt…",
     detected: "Wir sehen Ihre Zahlung. Wir warten auf die Bestätigung durch das Netzwerk…",
-    confirming: ({ confirmations }) =>
-      `Ihre Zahlung wird bestätigt (bisher ${confirmations} ${plural(confirmations, "Bestätigung", "Bestätigungen")}).`,
-    paid: "Zahlung bestätigt. Ihre Bestellung wird aufgegeben…",
+    confirming: ({ confirmations, required }) =>
+      confirmations < required
+        ? `Ihre Zahlung wird bestätigt: ${confirmations} von ${required} ${plural(required, "Bestätigung", "Bestätigungen")}.`
+        : `Ihre Zahlung hat ihre ${required} ${plural(required, "Bestätigung", "Bestätigungen")}. Der Zahlungsdienst prüft den Betrag…`,
+    paid: "Ihre Zahlung ist bestätigt. Ihre Bestellung wird aufgegeben…",
     orderPlaced: "Zahlung erhalten. Ihre Bestellung ist aufgegeben.",
     underpaid: ({ rail, received, remaining }) =>
       `Wir haben ${received} erhalten; es fehlen noch ${remaining}. ${rail === "deposit" ? "Senden Sie den Rest an dieselbe Adresse." : "Bezahlen Sie den Rest mit Ihrer Wallet."}`,
@@ -81,6 +83,7 @@ export const messagesDe: StablecoinMessages = {
     copyButton: "Kopieren",
     copyAmount: "Betrag",
     copyAddress: "Adresse",
+    copyTransaction: "Transaktion",
     copied: "Kopiert",
     copyFailed: "Markieren und kopieren",
     openInWallet: "In der Wallet öffnen",
@@ -140,13 +143,20 @@ export const messagesDe: StablecoinMessages = {
     network: "Netzwerk",
     time: "Bezahlt am",
     transaction: "Transaktion",
+    transactions: "Transaktionen",
     viewTransaction: "Im Explorer des Netzwerks ansehen",
     surplus: ({ surplus, refunded }) =>
       refunded
         ? `Sie haben ${surplus} mehr als den Gesamtbetrag gesendet; der Shop hat ihn erstattet.`
         : `Sie haben ${surplus} mehr als den Gesamtbetrag gesendet; der Shop erstattet ihn.`,
-    confirming: ({ amount, network, confirmations }) =>
-      `Ihre Zahlung von ${amount} im Netzwerk ${network} wird bestätigt (bisher ${confirmations} ${plural(confirmations, "Bestätigung", "Bestätigungen")}). Ihre Bestellung ist aufgegeben und wird nach der Bestätigung versandt.`,
+    confirming: ({ amount, network, confirmations, required }) =>
+      confirmations < required
+        ? `Ihre Zahlung von ${amount} im Netzwerk ${network} wird bestätigt: ${confirmations} von ${required} ${plural(required, "Bestätigung", "Bestätigungen")}. Ihre Bestellung ist aufgegeben und wird versandt, sobald der Shop die Zahlung erhalten hat.`
+        : `Ihre Zahlung von ${amount} im Netzwerk ${network} hat ihre ${required} ${plural(required, "Bestätigung", "Bestätigungen")}; der Zahlungsdienst prüft den Betrag. Ihre Bestellung ist aufgegeben und wird versandt, sobald der Shop die Zahlung erhalten hat.`,
+    settling: ({ amount, network, awaiting }) =>
+      awaiting === "sweep"
+        ? `Ihre Zahlung von ${amount} im Netzwerk ${network} ist bestätigt. Sie wird jetzt auf das Konto des Shops übertragen, was einige Minuten dauern kann; Ihre Bestellung wird versandt, sobald sie angekommen ist.`
+        : `Ihre Zahlung von ${amount} im Netzwerk ${network} ist bestätigt und auf dem Weg zum Shop. Ihre Bestellung wird versandt, sobald der Shop sie verbucht hat, meist innerhalb weniger Minuten.`,
     underpaid: ({ remaining }) =>
       `Ihre Zahlung war zu niedrig: Es fehlen noch ${remaining}, zu senden an dieselbe Adresse. Die Bestellung wird versandt, sobald sie bezahlt ist.`,
     attention: "Ihre Zahlung muss vom Shop geprüft werden. Senden Sie nichts mehr; der Shop meldet sich bei Ihnen.",

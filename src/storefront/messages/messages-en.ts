@@ -23,9 +23,11 @@ export const messagesEn: StablecoinMessages = {
         : `Pay ${amount} on ${network} from your wallet.`,
     sentFromWallet: "Payment sent from your wallet. Waiting for the network to show it…",
     detected: "We see your payment. Waiting for the network to confirm it…",
-    confirming: ({ confirmations }) =>
-      `Your payment is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far).`,
-    paid: "Payment confirmed. Your order is being placed…",
+    confirming: ({ confirmations, required }) =>
+      confirmations < required
+        ? `Your payment is being confirmed: ${confirmations} of ${required} ${plural(required, "confirmation", "confirmations")}.`
+        : `Your payment has its ${required} ${plural(required, "confirmation", "confirmations")}. The payment service is checking the amount…`,
+    paid: "Your payment is confirmed. Your order is being placed…",
     orderPlaced: "Payment received. Your order is placed.",
     underpaid: ({ rail, received, remaining }) =>
       `We received ${received}; ${remaining} is still missing. ${rail === "deposit" ? "Send the rest to the same address." : "Pay the rest from your wallet."}`,
@@ -79,6 +81,7 @@ export const messagesEn: StablecoinMessages = {
     copyButton: "Copy",
     copyAmount: "amount",
     copyAddress: "address",
+    copyTransaction: "transaction",
     copied: "Copied",
     copyFailed: "Select and copy",
     openInWallet: "Open in wallet",
@@ -139,13 +142,20 @@ export const messagesEn: StablecoinMessages = {
     network: "Network",
     time: "Paid on",
     transaction: "Transaction",
+    transactions: "Transactions",
     viewTransaction: "View on the network's explorer",
     surplus: ({ surplus, refunded }) =>
       refunded
         ? `You sent ${surplus} more than the total; the store has refunded it.`
         : `You sent ${surplus} more than the total; the store will refund it.`,
-    confirming: ({ amount, network, confirmations }) =>
-      `Your payment of ${amount} on ${network} is being confirmed (${confirmations} ${plural(confirmations, "confirmation", "confirmations")} so far). Your order is placed and ships once it is confirmed.`,
+    confirming: ({ amount, network, confirmations, required }) =>
+      confirmations < required
+        ? `Your payment of ${amount} on ${network} is being confirmed: ${confirmations} of ${required} ${plural(required, "confirmation", "confirmations")}. Your order is placed and ships once the store has received the payment.`
+        : `Your payment of ${amount} on ${network} has its ${required} ${plural(required, "confirmation", "confirmations")}; the payment service is checking the amount. Your order is placed and ships once the store has received the payment.`,
+    settling: ({ amount, network, awaiting }) =>
+      awaiting === "sweep"
+        ? `Your payment of ${amount} on ${network} is confirmed. It is now being moved into the store's account, which can take a few minutes; your order ships once it has arrived.`
+        : `Your payment of ${amount} on ${network} is confirmed and on its way to the store. Your order ships once the store has recorded it, usually within minutes.`,
     underpaid: ({ remaining }) =>
       `Your payment arrived short: ${remaining} is still to send to the same address. The order ships once it is paid.`,
     attention: "Your payment needs the store's attention. Do not send more; the store will contact you.",

@@ -27,7 +27,8 @@ export type StablecoinMessages = {
     waiting: (p: { rail: Rail; amount: string; network: string }) => string
     sentFromWallet: string
     detected: string
-    confirming: (p: { confirmations: number }) => string
+    /** `confirmations` is at most `required`, the count the service waits for. */
+    confirming: (p: { confirmations: number; required: number }) => string
     paid: string
     orderPlaced: string
     underpaid: (p: { rail: Rail; received: string; remaining: string }) => string
@@ -71,6 +72,8 @@ export type StablecoinMessages = {
     copyButton: string
     copyAmount: string
     copyAddress: string
+    /** What a transaction's copy button copies (a chain without an explorer shows the hash). */
+    copyTransaction: string
     copied: string
     copyFailed: string
     openInWallet: string
@@ -98,9 +101,17 @@ export type StablecoinMessages = {
     network: string
     time: string
     transaction: string
+    /** The list of transfers when the payment took more than one (a top-up). */
+    transactions: string
     viewTransaction: string
     surplus: (p: { surplus: string; refunded: boolean }) => string
-    confirming: (p: { amount: string; network: string; confirmations: number }) => string
+    /** The transfer confirms on the network; `confirmations` is at most `required`, the count the service waits for. */
+    confirming: (p: { amount: string; network: string; confirmations: number; required: number }) => string
+    /**
+     * The transfer is confirmed; the order waits for the store to receive it: `sweep` while the
+     * deposit is being moved from its address into the store's account, `store` while the store records it.
+     */
+    settling: (p: { amount: string; network: string; awaiting: "sweep" | "store" }) => string
     underpaid: (p: { remaining: string }) => string
     attention: string
     /** The order was canceled and its payment arrived all the same: what is (or was) sent back. */

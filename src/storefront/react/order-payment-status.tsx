@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { useEffect, useMemo, useState } from "react"
 import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
-import { orderPaymentStateOf, type OrderPaymentState } from "../order-payment-state"
+import { confirmingStageOf, orderPaymentStateOf, type OrderPaymentState } from "../order-payment-state"
 import { lazyDisplayVerifier } from "../trust/lazy-display-verifier"
 import { reportRefusal } from "../trust/report-refusal"
 import { DepositDetails } from "./deposit-details"
@@ -10,7 +10,7 @@ import { RefundList } from "./refund-list"
 import { StablecoinStyles } from "./stablecoin-styles"
 import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
 import { canceledAmountOf, surplusOf } from "./status-line"
-import { TransactionLink } from "./transaction-link"
+import { explorerUrlFor, TransferFacts } from "./transaction-link"
 import { useStoreClient, type StoreAccessProps } from "./use-store-client"
 
 export type OrderPaymentStatusProps = StablecoinTextProps &
@@ -122,7 +122,8 @@ function OrderPayment({
   if (!state) return null
   const p = state.payment
   const amount = (display: string) => f.token(display, p.token.symbol, p.token.decimals)
-  const explorerUrl = explorerUrls?.[p.chain.id]
+  const explorerUrl = explorerUrlFor(p, explorerUrls)
+  const stage = confirmingStageOf(p)
   // Before the store recorded the surplus, what arrived above the amount of an overpaid payment.
   const surplus = p.surplus?.display ?? (p.status === "overpaid" && surplusOf(p) !== "0" ? surplusOf(p) : null)
   const line =
@@ -136,11 +137,17 @@ function OrderPayment({
             : t.receipt.attention
           : state.status === "attention"
             ? t.receipt.attention
-            : t.receipt.confirming({
-                amount: amount((p.received ?? p.amount).display),
-                network: p.chain.name,
-                confirmations: p.confirmations,
-              })
+            : stage.stage === "confirming"
+              ? t.receipt.confirming({
+                  amount: amount((p.received ?? p.amount).display),
+                  network: p.chain.name,
+                  ...stage,
+                })
+              : t.receipt.settling({
+                  amount: amount((p.received ?? p.amount).display),
+                  network: p.chain.name,
+                  awaiting: stage.awaiting,
+                })
   return (
     <section
       className={["stablecoin-order-payment", className].filter(Boolean).join(" ")}
@@ -169,15 +176,9 @@ function OrderPayment({
       {state.status === "paid" && <PaymentReceipt payment={p} explorerUrl={explorerUrl} />}
       <RefundList payment={p} explorerUrl={explorerUrl} />
       {state.status !== "paid" && p.txHash && (
-        <p className="stablecoin-order-payment__tx">
-          {t.receipt.transaction}:{" "}
-          <TransactionLink
-            chainId={p.chain.id}
-            txHash={p.txHash}
-            label={t.receipt.viewTransaction}
-            explorerUrl={explorerUrl}
-          />
-        </p>
+        <dl className="stablecoin-payment__summary stablecoin-order-payment__tx">
+          <TransferFacts payment={p} explorerUrl={explorerUrl} />
+        </dl>
       )}
     </section>
   )

@@ -1,11 +1,12 @@
 import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import { NetworkIcon, TokenIcon } from "./asset-icons"
 import { useStablecoinText } from "./stablecoin-text"
-import { TransactionFact } from "./transaction-link"
+import { TransferFacts } from "./transaction-link"
 
 /**
  * The shopper's receipt once the store captured the payment: amount and token,
- * network, time, and the transaction linked to the network's explorer; a surplus says it is refunded.
+ * network, time, and every transfer (a top-up is a second one) linked to the network's explorer, or
+ * shown with a copy button on a chain without one; a surplus says it is refunded.
  */
 export function PaymentReceipt({
   payment,
@@ -41,13 +42,7 @@ export function PaymentReceipt({
             </dd>
           </div>
         )}
-        <TransactionFact
-          chainId={payment.chain.id}
-          txHash={payment.txHash}
-          term={t.receipt.transaction}
-          label={t.receipt.viewTransaction}
-          explorerUrl={explorerUrl}
-        />
+        <TransferFacts payment={payment} explorerUrl={explorerUrl} />
       </dl>
       {payment.surplus && (
         <p className="stablecoin-payment__surplus">

@@ -15,7 +15,7 @@ import { RefundAddress } from "./refund-address"
 import { StablecoinStyles } from "./stablecoin-styles"
 import { StablecoinTextProvider, useStablecoinText, type StablecoinTextProps } from "./stablecoin-text"
 import { PAY_STATES, StatusLine } from "./status-line"
-import { TransactionFact } from "./transaction-link"
+import { explorerUrlFor, TransferFacts } from "./transaction-link"
 import { useCheckoutController } from "./use-checkout-controller"
 import { useResumeUrl } from "./use-resume-url"
 import { useStoreClient, type StoreAccessProps } from "./use-store-client"
@@ -176,7 +176,7 @@ function PaymentStep({
         </>
       )}
       {payment && PROGRESS_STATES.includes(state.status) && (
-        <Progress payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />
+        <Progress payment={payment} explorerUrl={explorerUrlFor(payment, explorerUrls)} />
       )}
       {payment && askRefund && !payable && (
         <RefundAddress
@@ -188,7 +188,7 @@ function PaymentStep({
         />
       )}
       {payment && state.status === "order_placed" && (
-        <PaymentReceipt payment={payment} explorerUrl={explorerUrls?.[payment.chain.id]} />
+        <PaymentReceipt payment={payment} explorerUrl={explorerUrlFor(payment, explorerUrls)} />
       )}
     </section>
   )
@@ -200,7 +200,7 @@ function Progress({
   explorerUrl,
 }: {
   payment: NonNullable<Extract<CheckoutState, { payment: unknown }>["payment"]>
-  explorerUrl?: string
+  explorerUrl?: string | null
 }) {
   const { t, f } = useStablecoinText()
   const arrived = payment.received ?? payment.amount
@@ -216,13 +216,7 @@ function Progress({
         <dt>{t.summary.network}</dt>
         <dd>{payment.chain.name}</dd>
       </div>
-      <TransactionFact
-        chainId={payment.chain.id}
-        txHash={payment.txHash}
-        term={t.receipt.transaction}
-        label={t.receipt.viewTransaction}
-        explorerUrl={explorerUrl}
-      />
+      <TransferFacts payment={payment} explorerUrl={explorerUrl} />
     </dl>
   )
 }

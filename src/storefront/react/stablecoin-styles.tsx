@@ -82,6 +82,11 @@ export const STABLECOIN_CSS = `
 .stablecoin-payment__steps { margin: 0; padding-left: 1.25rem; list-style: decimal outside; color: var(--sc-fg-subtle); }
 .stablecoin-payment__steps [aria-current="step"] { color: var(--sc-fg); font-weight: 700; }
 .stablecoin-payment__tx { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--sc-fg); }
+.stablecoin-payment__tx-copy { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.375rem; }
+.stablecoin-payment__transfers { grid-column: 1 / -1; }
+.stablecoin-payment__transfers ol { flex: 1 1 100%; margin: 0; padding-left: 1.5rem; display: flex; flex-direction: column; gap: 0.25rem; }
+.stablecoin-payment__transfers li { overflow-wrap: anywhere; }
+.stablecoin-payment__transfer-amount { font-weight: 600; }
 .stablecoin-payment__receipt { display: flex; flex-direction: column; gap: var(--sc-gap); padding: var(--sc-gap); border: 1px solid var(--sc-border); border-radius: var(--sc-radius); background: var(--sc-bg); }
 .stablecoin-payment__receipt h3 { margin: 0; font-size: 1rem; }
 .stablecoin-payment__receipt .stablecoin-payment__summary { grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }

@@ -2,7 +2,7 @@ import { formatTokenAmount } from "../../lib/chain/format-token-amount"
 import type { PublicStablecoinPayment } from "../../lib/checkout/public-payment"
 import type { CheckoutError, CheckoutState } from "../checkout-state"
 import type { WalletState } from "../create-checkout-controller"
-import { canceledRefundOf } from "../order-payment-state"
+import { canceledRefundOf, confirmingStageOf } from "../order-payment-state"
 import type { StablecoinMessages } from "../messages/stablecoin-messages"
 import type { WalletStep } from "../wallet/pay-with-wallet"
 import { useStablecoinText } from "./stablecoin-text"
@@ -83,8 +83,11 @@ export function StatusLine({ state, wallet }: { state: CheckoutState; wallet: Wa
       )
     case "detected":
       return <p>{t.status.detected}</p>
-    case "confirming":
-      return <p>{t.status.confirming({ confirmations: state.payment.confirmations })}</p>
+    case "confirming": {
+      const stage = confirmingStageOf(state.payment)
+      // The service's status already says confirmed (the phase lags a poll): say so, no count.
+      return <p>{stage.stage === "confirming" ? t.status.confirming(stage) : t.status.paid}</p>
+    }
     case "paid":
       return <p>{t.status.paid}</p>
     case "overpaid":
