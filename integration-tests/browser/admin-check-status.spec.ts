@@ -95,7 +95,9 @@ describe("Medusa's Check status in Chromium", () => {
     await page.reload()
     const widget = page.locator('[data-testid="stablecoin-widget"]')
     await widget.locator('[data-testid="stablecoin-confirm"]').waitFor({ timeout: 60_000 })
-    expect(await widget.locator('[data-testid="stablecoin-status"]').textContent()).toBe("swept")
+    expect(await widget.locator('[data-testid="stablecoin-status"]').getAttribute("data-status")).toBe("swept")
+    // Medusa says Awaiting: so does the badge, naming what it awaits.
+    expect(await widget.locator('[data-testid="stablecoin-status"]').textContent()).toBe("Awaiting your confirmation")
     expect(await widget.locator('[data-testid="stablecoin-attention"]').textContent()).toContain(
       "no signed webhook came",
     )
@@ -116,7 +118,7 @@ describe("Medusa's Check status in Chromium", () => {
     // Medusa's order page no longer offers Check status: the payment is captured.
     await page.reload()
     await widget
-      .locator('[data-testid="stablecoin-confirmed-by"]', { hasText: "merchant" })
+      .locator('[data-testid="stablecoin-confirmed-by"] [data-confirmed-by="merchant"]')
       .waitFor({ timeout: 60_000 })
     expect(await page.getByRole("button", { name: "Check status" }).count()).toBe(0)
   })

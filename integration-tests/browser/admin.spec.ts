@@ -84,7 +84,7 @@ beforeAll(async () => {
   api = fetchApi(server.url)
   store = server.seed as unknown as StoreFixture
   chromium = await launchChromium()
-  page = await chromium.browser.newPage({ viewport: { width: 1440, height: 1000 } })
+  page = await chromium.browser.newPage({ viewport: { width: 1280, height: 1000 } })
   await page.goto(`${server.url}/app/login`, { timeout: 300_000 })
   // The first load makes vite build the admin's dependencies (about 30 s here, more under load).
   await page.waitForSelector('input[name="email"]', { timeout: 300_000 }).catch(async (error) => {
@@ -118,9 +118,10 @@ describe("the admin in Chromium", () => {
     expect(await page.textContent('[data-testid="stablecoin-test-result"]')).toContain("accepted the api key")
     await shot("page-empty")
     // The admin scrolls inside its own container, so a tall panel is shot in a tall window.
-    await page.setViewportSize({ width: 1440, height: 2000 })
-    await shot("health", '[data-testid="stablecoin-health"]')
-    await page.setViewportSize({ width: 1440, height: 1000 })
+    await page.setViewportSize({ width: 1280, height: 2000 })
+    // Its own name: admin-health.png is the health spec's picture of a finished reconcile run.
+    await shot("health-chains", '[data-testid="stablecoin-health"]')
+    await page.setViewportSize({ width: 1280, height: 1000 })
   })
 
   it("the storefront configuration panel shows and copies the line storefront:config prints, without any RPC URL", async () => {
@@ -163,18 +164,20 @@ describe("the admin in Chromium", () => {
       await page.goto(`${server.url}/app/orders/${paid.orderId}`)
       const widget = page.locator('[data-testid="stablecoin-widget"]')
       await widget.waitFor({ timeout: 120_000 })
-      expect(await widget.locator('[data-testid="stablecoin-status"]').textContent()).toBe(row.status)
+      const badge = widget.locator('[data-testid="stablecoin-status"]')
+      expect(await badge.getAttribute("data-status")).toBe(row.status)
+      // Medusa shows the order's payment captured: the badge says so in words, not the service's code.
+      expect(await badge.textContent()).toBe("Captured")
       const amount = `${formatTokenAmount(row.expected_amount, row.token_decimals)} USDC`
       expect(await widget.locator('[data-testid="stablecoin-expected"]').textContent()).toContain(amount)
       expect(await widget.locator('[data-testid="stablecoin-received"]').textContent()).toContain(
         `${formatTokenAmount(row.confirmed_amount!, row.token_decimals)} USDC`,
       )
       expect(await widget.locator('[data-testid="stablecoin-tx"]').getAttribute("data-value")).toBe(row.tx_hash)
-      expect(await widget.locator('[data-testid="stablecoin-tx"] a').getAttribute("href")).toBe(
-        `https://basescan.org/tx/${row.tx_hash}`,
-      )
-      expect((await widget.locator('[data-testid="stablecoin-confirmations"]').textContent())!.replace(/\D/g, "")).toBe(
-        String(row.confirmations),
+      // The sandbox's chain is local under Base's id: basescan.org does not know its transactions, so none is linked.
+      expect(await widget.locator('[data-testid="stablecoin-tx"] a').count()).toBe(0)
+      expect(await widget.locator('[data-testid="stablecoin-confirmations"]').textContent()).toBe(
+        `ConfirmationsConfirmed: ${row.confirmations} confirmations, 2 needed`,
       )
       expect(await widget.locator('[data-testid="stablecoin-confirmed-by"]').textContent()).toContain("webhook")
       expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toMatch(
@@ -195,11 +198,11 @@ describe("the admin in Chromium", () => {
       await block.waitFor({ timeout: 60_000 })
       expect(await block.textContent()).toContain(row!.payment_id)
       await page.waitForSelector('[data-testid="stablecoin-chain-health"][data-healthy="true"]', { timeout: 60_000 })
-      await page.setViewportSize({ width: 1440, height: 2000 })
+      await page.setViewportSize({ width: 1280, height: 2000 })
       await shot("health-unconfirmed-capture", '[data-testid="stablecoin-health"]')
     } finally {
       // Later tests and screenshots see the ledger as the widget test left it.
-      await page.setViewportSize({ width: 1440, height: 1000 })
+      await page.setViewportSize({ width: 1280, height: 1000 })
       await server.sql("update stablecoin_payment set attention = $2 where id = $1", [row!.id, row!.attention])
     }
   })
@@ -219,7 +222,8 @@ describe("the admin in Chromium", () => {
     await drawer.locator('[data-testid="stablecoin-refresh"]').click()
     await page.getByRole("alertdialog").getByRole("button", { name: "Refresh" }).click()
     await drawer.locator('[data-testid="stablecoin-confirm"]').waitFor({ timeout: 30_000 })
-    expect(await drawer.locator('[data-testid="stablecoin-status"]').textContent()).toBe("underpaid")
+    expect(await drawer.locator('[data-testid="stablecoin-status"]').getAttribute("data-status")).toBe("underpaid")
+    expect(await drawer.locator('[data-testid="stablecoin-status"]').textContent()).toBe("Underpaid: your decision")
     expect(await drawer.locator('[data-testid="stablecoin-shortfall"]').textContent()).toContain(
       formatTokenAmount(BigInt(d.amount) - BigInt(d.amount) / 2n, row.token_decimals),
     )
@@ -227,7 +231,7 @@ describe("the admin in Chromium", () => {
     await page.keyboard.press("Escape")
 
     await page.click('[data-testid="stablecoin-filter-attention"]')
-    await page.getByRole("option", { name: "underpaid", exact: true }).click()
+    await page.getByRole("option", { name: "Underpaid", exact: true }).click()
     await page.waitForSelector(`[data-testid="stablecoin-payment-row"][data-payment-id="${row.id}"]`)
     await shot("page-attention")
     await page.click(`[data-testid="stablecoin-payment-row"][data-payment-id="${row.id}"]`)
@@ -354,9 +358,9 @@ describe("the admin in Chromium", () => {
     )
     expect(await widget.locator('[data-testid="stablecoin-confirm"]').count()).toBe(0)
     // The admin scrolls inside its own container, so a tall widget is shot in a tall window.
-    await page.setViewportSize({ width: 1440, height: 2000 })
+    await page.setViewportSize({ width: 1280, height: 2000 })
     await shot("widget-order-canceled", '[data-testid="stablecoin-widget"]')
-    await page.setViewportSize({ width: 1440, height: 1000 })
+    await page.setViewportSize({ width: 1280, height: 1000 })
   })
 
   it("dark mode", async () => {

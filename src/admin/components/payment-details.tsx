@@ -201,13 +201,15 @@ export const PaymentDetails = ({
           {payment.receipts.map((receipt) => (
             <div
               key={receipt.id}
-              className="flex items-center justify-between gap-x-4"
+              className="txt-compact-small grid grid-cols-[8rem_1fr_auto] items-center gap-x-3"
               data-testid="stablecoin-receipt"
               data-base-units={receipt.amount.base_units}
             >
-              <Text size="small">
-                {formatAmount(receipt.amount, symbol)} from <span className="font-mono">{receipt.from}</span>
-              </Text>
+              <span>{formatAmount(receipt.amount, symbol)}</span>
+              <div className="flex items-center gap-x-1">
+                <span className="text-ui-fg-subtle">from</span>
+                <ChainValue value={receipt.from} href={null} />
+              </div>
               <ChainValue value={receipt.tx_hash} href={receipt.tx_link} />
             </div>
           ))}

@@ -50,6 +50,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * The confirmations against the number the service waits for: "2 of 3" while confirming, said
  * confirmed only once the service's status is past confirming.
  * @example confirmationsWords({ status: "confirming", confirmations: 2, target: 3 }) // "2 of 3"
+ * @example confirmationsWords({ status: "swept", confirmations: 8, target: 3 }) // "Confirmed: 8 confirmations, 3 needed"
  */
 export function confirmationsWords({
   status,
@@ -68,8 +69,8 @@ export function confirmationsWords({
       : `${confirmations} of ${target}`
   }
   return target === null
-    ? `Confirmed (${plural(confirmations, "confirmation", "confirmations")})`
-    : `Confirmed (${confirmations} of ${target} needed)`
+    ? `Confirmed: ${plural(confirmations, "confirmation", "confirmations")}`
+    : `Confirmed: ${plural(confirmations, "confirmation", "confirmations")}, ${target} needed`
 }
 
 /** When the service was last asked about the payment and by what, distinct from the merchant's own Refresh. */

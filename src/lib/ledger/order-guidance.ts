@@ -114,6 +114,8 @@ export type PaymentStateOfParameters = Omit<OrderGuidanceOfParameters, "hasOrder
   confirmations: number
   /** How many confirmations the service waits for on the chain (chains[].confirmations); null when not configured. */
   confirmationsTarget: number | null
+  /** The chain showed the transfer on its way when the order was placed (the ledger's in_flight), whatever the service said since. */
+  inFlight?: boolean
 }
 
 /**
@@ -131,6 +133,7 @@ export function paymentStateOf({
   policy,
   confirmations,
   confirmationsTarget,
+  inFlight = false,
 }: PaymentStateOfParameters): PaymentState {
   if (attention === "order_canceled") return { label: "Order canceled", tone: "grey" }
   if (captured) {
@@ -157,7 +160,10 @@ export function paymentStateOf({
   }
   switch (status) {
     case "waiting":
-      return { label: "Awaiting payment", tone: "grey" }
+      // The order was placed on the chain's word before the service reported the transfer.
+      return inFlight
+        ? { label: "Transfer seen, confirming", tone: "blue" }
+        : { label: "Awaiting payment", tone: "grey" }
     case "expired":
       return { label: "Expired, nothing received", tone: "grey" }
     case "confirming":

@@ -6,13 +6,15 @@ describe("confirmationsWords", () => {
     expect(confirmationsWords({ status: "confirming", confirmations: 4, target: 3 })).toBe(
       "3 of 3; the service has not confirmed it yet",
     )
-    expect(confirmationsWords({ status: "swept", confirmations: 8, target: 3 })).toBe("Confirmed (8 of 3 needed)")
+    expect(confirmationsWords({ status: "swept", confirmations: 8, target: 3 })).toBe(
+      "Confirmed: 8 confirmations, 3 needed",
+    )
     expect(confirmationsWords({ status: "waiting", confirmations: 0, target: 3 })).toBe("None: nothing received yet")
   })
 
   it("without a configured target says so rather than inventing one", () => {
     expect(confirmationsWords({ status: "confirming", confirmations: 2, target: null })).toMatch(/^2 so far/)
-    expect(confirmationsWords({ status: "paid", confirmations: 1, target: null })).toBe("Confirmed (1 confirmation)")
+    expect(confirmationsWords({ status: "paid", confirmations: 1, target: null })).toBe("Confirmed: 1 confirmation")
   })
 })
 

@@ -111,6 +111,7 @@ describe("paymentStateOf", () => {
     expect(state({ status: "paid" }).label).toBe("Awaiting settlement")
     expect(state({ status: "paid", rail: "connect" }).label).toBe("Awaiting capture")
     expect(state({ status: "waiting" }).label).toBe("Awaiting payment")
+    expect(state({ status: "waiting", inFlight: true }).label).toBe("Transfer seen, confirming")
     expect(state({ status: "swept", attention: "webhook_missing" })).toEqual({
       label: "Awaiting your confirmation",
       tone: "orange",

@@ -82,6 +82,7 @@ export function presentPayment(
           policy,
           confirmations: row.confirmations,
           confirmationsTarget,
+          inFlight: row.in_flight != null,
         })
       : { label: `Unknown status "${row.status}"`, tone: "red" as const },
     /** How many confirmations the service waits for on this chain (chains[].confirmations); null when not configured. */
