@@ -214,3 +214,26 @@ export async function mintDevTokens(
   }
   throw new Error(`the mint ${hash} was not mined within 60 s`)
 }
+
+/**
+ * DEV ONLY: the dev account's balance of `token` on `chainId` (ERC-20 balanceOf through the local
+ * chain's RPC), so the page offers the dev wallet's Pay only once it holds what the payment asks.
+ */
+export async function readDevBalance(
+  config: NonNullable<DemoConfig["devWallet"]>,
+  chainId: number,
+  token: string,
+): Promise<bigint> {
+  const chain = config.chains.find((c) => c.chainId === chainId)
+  if (!chain) throw new Error(`the DEV wallet has no chain ${chainId}`)
+  // balanceOf(address)
+  const data = `0x70a08231${config.address.slice(2).toLowerCase().padStart(64, "0")}`
+  const res = await fetch(chain.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: token, data }, "latest"] }),
+  })
+  const body = (await res.json()) as { result?: string; error?: { message: string } }
+  if (!body.result) throw new Error(body.error?.message ?? "no balance")
+  return BigInt(body.result === "0x" ? 0 : body.result)
+}

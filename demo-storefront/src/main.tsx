@@ -1,12 +1,14 @@
 /// <reference lib="dom" />
 import { StrictMode, useCallback, useEffect, useMemo, useState, type ReactNode } from "react"
 import { createRoot } from "react-dom/client"
+import type { PublicStablecoinPayment } from "../../src/lib/checkout/public-payment"
 import { createStablecoinStoreClient, type DiscoveredWallet, type StablecoinStoreClient } from "../../src/storefront"
 import { OrderPaymentStatus, StablecoinPayment } from "../../src/storefront/react"
 import type { DemoConfig } from "./demo-config"
-import { confirmationLabel, createDevWallet, mintDevTokens } from "./dev-wallet"
+import { confirmationLabel, createDevWallet, mintDevTokens, readDevBalance } from "./dev-wallet"
 import { ProductArt } from "./product-art"
 import { routeOf, urlOf, type Route } from "./route"
+import { shopLanguageOf } from "./shop-text"
 import { storeApi, type DemoCart } from "./store-api"
 
 type Api = ReturnType<typeof storeApi>
@@ -19,8 +21,11 @@ const urlWith = (name: string, value: string | null) => {
   else next.set(name, value)
   return `${location.pathname}?${next}`
 }
-/** `?lang=de` shows the payment step in German (the shop's own words stay English). */
-const localeOf = () => (params().get("lang") === "de" ? "de-DE" : "en-US")
+/** `?lang=de` shows the whole shop in German, its own words and the payment step's; every step's URL keeps it. */
+const language = shopLanguageOf(location.search)
+const T = language.text
+const localeOf = () => language.locale
+document.documentElement.lang = language.lang
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat(localeOf(), { style: "currency", currency: currency.toUpperCase() }).format(amount)
 
@@ -57,7 +62,7 @@ function App({ config }: { config: DemoConfig }) {
         >
           Coinfield Supply
         </a>
-        <span className="shop__tag">Demo store · pays in stablecoins</span>
+        <span className="shop__tag">{T.tagline}</span>
       </header>
       <main className="shop">
         <Progress route={route} />
@@ -70,7 +75,8 @@ function App({ config }: { config: DemoConfig }) {
           <ProductPage api={api} onCart={(cart) => go({ name: "cart", cartId: cart.id })} onError={setError} />
         )}
         {route.name !== "product" && route.name !== "order" && (
-          <WithCart api={api} cartId={route.cartId} onError={setError}>
+          // One load per step: the details page adds shipping, and the payment step shows the cart with it.
+          <WithCart key={route.name} api={api} cartId={route.cartId} onError={setError}>
             {(cart) =>
               route.name === "cart" ? (
                 <CartPage cart={cart} onNext={() => go({ name: "details", cartId: cart.id })} />
@@ -102,28 +108,25 @@ function App({ config }: { config: DemoConfig }) {
           />
         )}
       </main>
-      <footer className="shop__footer">Prices include VAT. Test store: payments run on a local test network.</footer>
+      <footer className="shop__footer">{T.footer}</footer>
     </>
   )
 }
 
-const STEPS: Array<[Route["name"], string]> = [
-  ["product", "Product"],
-  ["cart", "Cart"],
-  ["details", "Details"],
-  ["pay", "Payment"],
-  ["order", "Order"],
-]
+const STEPS: Array<Route["name"]> = ["product", "cart", "details", "pay", "order"]
 
+/** Where the shopper is, as plain progress text and a bar: nothing in it looks clickable, nothing is. */
 function Progress({ route }: { route: Route }) {
+  const step = STEPS.indexOf(route.name) + 1
   return (
-    <ol className="shop__steps" aria-label="Checkout progress">
-      {STEPS.map(([name, label]) => (
-        <li key={name} aria-current={route.name === name ? "step" : undefined}>
-          {label}
-        </li>
-      ))}
-    </ol>
+    <div className="shop__progress">
+      <p className="shop__progress-text">
+        {T.steps.of({ step, total: STEPS.length })}: <strong>{T.stepNames[route.name]}</strong>
+      </p>
+      <div className="shop__progress-bar" aria-hidden="true">
+        <span style={{ width: `${(step / STEPS.length) * 100}%` }} />
+      </div>
+    </div>
   )
 }
 
@@ -143,10 +146,10 @@ function WithCart({
   useEffect(() => {
     api.cart(cartId).then(
       ({ cart }) => setCart(cart),
-      (e) => onError(`We could not open this cart (${String(e)}). Start again from the product page.`),
+      (e) => onError(T.cartError({ error: String(e) })),
     )
   }, [api, cartId, onError])
-  return cart ? <>{children(cart)}</> : <p className="shop__loading">Loading your cart…</p>
+  return cart ? <>{children(cart)}</> : <p className="shop__loading">{T.loadingCart}</p>
 }
 
 function ProductPage({
@@ -172,7 +175,7 @@ function ProductPage({
       setData({ regionId: region.id, product: products[0]! })
     })().catch((e) => onError(String(e)))
   }, [api, currency, onError])
-  if (!data) return <p className="shop__loading">Loading…</p>
+  if (!data) return <p className="shop__loading">{T.loading}</p>
   const variant = data.product.variants[0]!
   const price = variant.calculated_price
   return (
@@ -181,7 +184,7 @@ function ProductPage({
       <div className="shop__product-text">
         <h1>{data.product.title}</h1>
         {price && <p className="shop__price">{money(price.calculated_amount, price.currency_code)}</p>}
-        <p>{data.product.description ?? "Heavyweight organic cotton, brushed inside. Size M."}</p>
+        <p>{data.product.description ?? T.product.fallbackDescription}</p>
         <button
           type="button"
           className="shop__button"
@@ -194,13 +197,14 @@ function ProductPage({
             )
           }}
         >
-          Add to cart
+          {T.product.addToCart}
         </button>
       </div>
     </section>
   )
 }
 
+/** The cart's lines as Medusa totals them: items, the shipping chosen, and the total the payment asks for. */
 function OrderLines({ cart }: { cart: DemoCart }) {
   return (
     <>
@@ -213,9 +217,17 @@ function OrderLines({ cart }: { cart: DemoCart }) {
             <span>{money(item.unit_price * item.quantity, cart.currency_code)}</span>
           </li>
         ))}
+        {(cart.shipping_methods ?? []).map((method) => (
+          <li key={method.id} className="shop__shipping-line">
+            <span>
+              {T.lines.shipping}: {method.name}
+            </span>
+            <span>{money(method.total ?? method.amount, cart.currency_code)}</span>
+          </li>
+        ))}
       </ul>
       <p className="shop__total">
-        <span>Total</span>
+        <span>{T.lines.total}</span>
         <strong>{money(cart.total, cart.currency_code)}</strong>
       </p>
     </>
@@ -225,10 +237,10 @@ function OrderLines({ cart }: { cart: DemoCart }) {
 function CartPage({ cart, onNext }: { cart: DemoCart; onNext: () => void }) {
   return (
     <section className="shop__card">
-      <h1>Your cart</h1>
+      <h1>{T.cart.title}</h1>
       <OrderLines cart={cart} />
       <button type="button" className="shop__button" onClick={onNext}>
-        Check out
+        {T.cart.checkout}
       </button>
     </section>
   )
@@ -276,10 +288,10 @@ function DetailsPage({
         }
       }}
     >
-      <h1>Your details</h1>
+      <h1>{T.details.title}</h1>
       <div className="shop__fields">
         <label>
-          Email{" "}
+          {T.details.email}{" "}
           <input
             name="email"
             type="email"
@@ -289,22 +301,23 @@ function DetailsPage({
           />
         </label>
         <label>
-          First name <input name="first_name" autoComplete="given-name" required defaultValue="Ada" />
+          {T.details.firstName} <input name="first_name" autoComplete="given-name" required defaultValue="Ada" />
         </label>
         <label>
-          Last name <input name="last_name" autoComplete="family-name" required defaultValue="Lovelace" />
+          {T.details.lastName} <input name="last_name" autoComplete="family-name" required defaultValue="Lovelace" />
         </label>
         <label>
-          Street <input name="address_1" autoComplete="address-line1" required defaultValue="Hauptstrasse 1" />
+          {T.details.street}{" "}
+          <input name="address_1" autoComplete="address-line1" required defaultValue="Hauptstrasse 1" />
         </label>
         <label>
-          City <input name="city" autoComplete="address-level2" required defaultValue="Berlin" />
+          {T.details.city} <input name="city" autoComplete="address-level2" required defaultValue="Berlin" />
         </label>
         <label>
-          Postal code <input name="postal_code" autoComplete="postal-code" required defaultValue="10115" />
+          {T.details.postalCode} <input name="postal_code" autoComplete="postal-code" required defaultValue="10115" />
         </label>
         <label>
-          Country code{" "}
+          {T.details.countryCode}{" "}
           <input
             name="country_code"
             autoComplete="country"
@@ -315,9 +328,9 @@ function DetailsPage({
         </label>
       </div>
       <fieldset className="shop__shipping">
-        <legend>Shipping</legend>
-        {options === null && <p>Loading shipping options…</p>}
-        {options?.length === 0 && <p>Free shipping, sent with the order.</p>}
+        <legend>{T.details.shipping}</legend>
+        {options === null && <p>{T.details.loadingShipping}</p>}
+        {options?.length === 0 && <p>{T.details.freeShipping}</p>}
         {options?.map((o, i) => (
           <label key={o.id}>
             <input type="radio" name="shipping" value={o.id} defaultChecked={i === 0} /> {o.name} (
@@ -326,7 +339,7 @@ function DetailsPage({
         ))}
       </fieldset>
       <button type="submit" className="shop__button">
-        Continue to payment
+        {T.details.submit}
       </button>
     </form>
   )
@@ -356,44 +369,90 @@ function PayPage({
         : null,
     [config, batching],
   )
-  // The dev wallet is offered only once its mint is mined: Pay before the balance is there would be refused.
   const [minting, setMinting] = useState(false)
+  const [payment, setPayment] = useState<PublicStablecoinPayment | null>(null)
+  const funds = useDevFunds(config, payment)
+  // The dev wallet's Pay is offered only once it holds what the payment asks: Pay without it would be refused.
+  const offered = devWallet && !minting && funds.enough ? [devWallet] : []
   return (
     <div className="shop__pay">
       <section className="shop__card shop__summary" aria-labelledby="summary-title">
-        <h2 id="summary-title">Order summary</h2>
+        <h2 id="summary-title">{T.lines.summary}</h2>
         <OrderLines cart={cart} />
       </section>
       <section className="shop__card shop__payment" aria-labelledby="payment-title">
-        <h1 id="payment-title">Payment</h1>
-        {config.devWallet && devWallet && (
-          <DevWalletPanel
-            config={config}
-            wallet={devWallet}
-            batching={batching}
-            confirmations={confirmations}
-            onMinting={setMinting}
-          />
-        )}
+        <h1 id="payment-title">{T.pay.title}</h1>
         <StablecoinPayment
           cart={cart}
           client={client}
           trustRoots={config.trustRoots}
           locale={localeOf()}
           onOrderPlaced={onOrder}
-          extraWallets={devWallet && !minting ? [devWallet] : []}
+          onPaymentChange={setPayment}
+          extraWallets={offered}
           pollIntervalMs={Number(params().get("poll") ?? 1500)}
         />
+        {config.devWallet && devWallet && (
+          <DevWalletPanel
+            config={config}
+            wallet={devWallet}
+            batching={batching}
+            confirmations={confirmations}
+            payment={payment}
+            funds={funds}
+            onMinting={setMinting}
+          />
+        )}
       </section>
     </div>
   )
 }
+
+type DevFunds = {
+  /** The dev account's balance of the payment's token, base units; null before it was read (or with no payment). */
+  balance: bigint | null
+  /** It holds at least what the payment still asks (the amount, or what an underpayment left to send). */
+  enough: boolean
+  /** Read the balance again (after a mint). */
+  reload: () => void
+}
+
+/** DEV ONLY: the dev account's balance of the payment's token, read again for each payment, status and mint. */
+function useDevFunds(config: DemoConfig, payment: PublicStablecoinPayment | null): DevFunds {
+  const [balance, setBalance] = useState<bigint | null>(null)
+  const [reads, setReads] = useState(0)
+  const dev = config.devWallet
+  const key = payment ? `${payment.paymentId}:${payment.status}:${payment.remaining?.baseUnits ?? ""}:${reads}` : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the payment, its state and the read asked for
+  useEffect(() => {
+    if (!dev || !payment) return setBalance(null)
+    let live = true
+    readDevBalance(dev, payment.chain.id, payment.token.address).then(
+      (units) => live && setBalance(units),
+      () => live && setBalance(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [dev, key])
+  const due = payment ? BigInt(payment.remaining?.baseUnits ?? payment.amount.baseUnits) : null
+  return {
+    balance,
+    enough: balance !== null && due !== null && balance >= due,
+    reload: useCallback(() => setReads((n) => n + 1), []),
+  }
+}
+
+/** Collapsed on a phone (one line, opens on tap), open on a wide screen; either way after the payment box. */
+const devPanelOpenAtStart = () => !window.matchMedia("(max-width: 700px)").matches
 
 function DevWalletPanel({
   config,
   wallet,
   batching,
   confirmations,
+  payment,
+  funds,
   onMinting,
 }: {
   config: DemoConfig
@@ -401,15 +460,39 @@ function DevWalletPanel({
   batching: boolean
   /** The requests it would have asked its user to confirm, in order. */
   confirmations: string[]
+  payment: PublicStablecoinPayment | null
+  funds: DevFunds
   onMinting: (busy: boolean) => void
 }) {
   const dev = config.devWallet!
   const [note, setNote] = useState<string | null>(null)
+  const [open, setOpen] = useState(devPanelOpenAtStart)
+  const mints = dev.chains.flatMap((c) => Object.entries(c.tokens).map(([symbol, t]) => ({ chain: c, symbol, t })))
+  // The payment's token first: the one mint that makes Pay appear.
+  const isPaymentToken = (m: (typeof mints)[number]) =>
+    payment !== null && m.chain.chainId === payment.chain.id && m.symbol === payment.token.symbol
+  mints.sort((a, b) => Number(isPaymentToken(b)) - Number(isPaymentToken(a)))
+  const holds =
+    payment === null
+      ? "choose a token to pay with it"
+      : funds.balance === null
+        ? "reading its balance…"
+        : funds.enough
+          ? `holds ${payment.token.symbol}: Pay is offered above`
+          : `no ${payment.token.symbol} yet: mint some to pay with it`
   return (
-    <aside className="shop__devwallet" aria-label="Development wallet">
+    <details
+      className="shop__devwallet"
+      lang="en"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        <strong>DEV ONLY</strong> test wallet · <span className="shop__devwallet-state">{holds}</span>
+      </summary>
       <p>
-        <strong>DEV ONLY:</strong> a wallet backed by the local test network&apos;s public customer account{" "}
-        <code>{dev.address}</code>. It does not exist outside <code>npm run dev</code>.
+        A wallet backed by the local test network&apos;s public customer account <code>{dev.address}</code>. It does not
+        exist outside <code>npm run dev</code>.
       </p>
       <p>
         {batching ? (
@@ -425,27 +508,28 @@ function DevWalletPanel({
         )}
       </p>
       <div className="shop__devwallet-buttons">
-        {dev.chains.flatMap((c) =>
-          Object.entries(c.tokens).map(([symbol, t]) => (
-            <button
-              key={`${c.chainId}-${symbol}`}
-              type="button"
-              className="shop__small"
-              onClick={() => {
-                onMinting(true)
-                setNote(`Minting 1000 test ${symbol}…`)
-                mintDevTokens(wallet, dev, c.chainId, symbol, 1000n * 10n ** BigInt(t.decimals))
-                  .then(
-                    () => setNote(`Minted 1000 test ${symbol}.`),
-                    (e) => setNote(String(e)),
-                  )
-                  .finally(() => onMinting(false))
-              }}
-            >
-              Mint 1000 test {symbol} ({c.chainId})
-            </button>
-          )),
-        )}
+        {mints.map(({ chain, symbol, t }) => (
+          <button
+            key={`${chain.chainId}-${symbol}`}
+            type="button"
+            className={isPaymentToken({ chain, symbol, t }) ? "shop__small shop__small--main" : "shop__small"}
+            onClick={() => {
+              onMinting(true)
+              setNote(`Minting 1000 test ${symbol}…`)
+              mintDevTokens(wallet, dev, chain.chainId, symbol, 1000n * 10n ** BigInt(t.decimals))
+                .then(
+                  () => setNote(`Minted 1000 test ${symbol}.`),
+                  (e) => setNote(String(e)),
+                )
+                .finally(() => {
+                  onMinting(false)
+                  funds.reload()
+                })
+            }}
+          >
+            Mint 1000 test {symbol} ({chain.chainId})
+          </button>
+        ))}
       </div>
       {note && <p>{note}</p>}
       {confirmations.length > 0 && (
@@ -458,7 +542,7 @@ function DevWalletPanel({
           </ol>
         </>
       )}
-    </aside>
+    </details>
   )
 }
 
@@ -485,14 +569,15 @@ function OrderPage({
   }, [api, orderId])
   return (
     <section className="shop__card shop__done">
-      <h1>{canceled ? "Your order was canceled" : "Thank you, your order is placed"}</h1>
+      <h1>{canceled ? T.order.canceled : T.order.placed}</h1>
       <p data-order-id={orderId} className="shop__order-number">
-        {order ? `Order #${order.display_id}` : "Your order"}
+        {order ? T.order.number({ displayId: order.display_id }) : T.order.fallbackNumber}
       </p>
       {order && (
         <p>
-          {money(order.total, order.currency_code)};{" "}
-          {canceled ? "it will not ship." : `a confirmation goes to ${order.email}.`}
+          {canceled
+            ? T.order.willNotShip({ total: money(order.total, order.currency_code) })
+            : T.order.confirmationTo({ total: money(order.total, order.currency_code), email: order.email })}
         </p>
       )}
       <OrderPaymentStatus

@@ -40,7 +40,7 @@ export function storeApi(config: DemoConfig) {
       }),
     cart: (id: string) =>
       call<{ cart: DemoCart }>(
-        `/store/carts/${id}?fields=*items,*payment_collection,*payment_collection.payment_sessions`,
+        `/store/carts/${id}?fields=*items,*shipping_methods,*payment_collection,*payment_collection.payment_sessions`,
       ),
     updateCart: (id: string, body: Record<string, unknown>) => call<{ cart: DemoCart }>(`/store/carts/${id}`, body),
     shippingOptions: (cartId: string) =>
@@ -64,5 +64,7 @@ export type DemoCart = {
   currency_code: string
   region_id: string
   items?: Array<{ id: string; title: string; product_title?: string; quantity: number; unit_price: number }>
+  /** The shipping chosen on the details page; its amount is part of `total`. */
+  shipping_methods?: Array<{ id: string; name: string; amount: number; total?: number }> | null
   payment_collection?: { id: string; payment_sessions?: Array<{ id: string; provider_id: string }> | null } | null
 }

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { useEffect, useId, useState } from "react"
 import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-roots"
-import type { StablecoinStoreOptions } from "../../lib/checkout/public-payment"
+import type { PublicStablecoinPayment, StablecoinStoreOptions } from "../../lib/checkout/public-payment"
 import type { Rail, StablecoinSessionChoice } from "../../lib/session-data"
 import type { CheckoutState } from "../checkout-state"
 import type { StablecoinCart } from "../store-client"
@@ -33,6 +33,11 @@ export type StablecoinPaymentProps = StablecoinTextProps &
     trustRoots: StorefrontTrustRoots | string | null | undefined
     /** Called once the cart is an order (placed as soon as the payment is in flight): move to the order's page. */
     onOrderPlaced: (orderId: string) => void
+    /**
+     * Called when the payment shown changes: another payment (a new price), or its status or
+     * amount still to send; null before there is one. E.g. to offer a wallet only once it holds the token.
+     */
+    onPaymentChange?: (payment: PublicStablecoinPayment | null) => void
     /** Rails to offer, in order (default both). */
     rails?: Rail[]
     /** Wallets to offer besides the discovered ones (a WalletConnect provider, a dev wallet). */
@@ -68,6 +73,7 @@ function PaymentStep({
   cart,
   trustRoots,
   onOrderPlaced,
+  onPaymentChange,
   client: given,
   sdk,
   baseUrl,
@@ -93,6 +99,11 @@ function PaymentStep({
   const state = snapshot.checkout
   const payment = "payment" in state ? state.payment : null
   const shareUrl = useResumeUrl(cart.id, resumeParam, payment !== null)
+  const paymentKey = payment ? `${payment.paymentId}:${payment.status}:${payment.remaining?.baseUnits ?? ""}` : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new payment, status or remainder is news; each poll's new object is not
+  useEffect(() => {
+    onPaymentChange?.(payment)
+  }, [paymentKey])
   const payable = payment !== null && PAY_STATES.includes(state.status)
   // A new price is offered only while nothing was sent or seen for this payment (one payment per checkout).
   const canRequote =
