@@ -2,10 +2,12 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 
 /**
- * Typed reads of Medusa's own payment, cart and order data, for the stablecoin module service.
- * Medusa gives a module no access to Query, so they are plain SQL over Medusa's tables and link
- * tables (payment_session, payment, refund, cart_payment_collection, order_cart,
- * order_payment_collection), one statement each where the Query graph took two or three
+ * The one adapter to tables Medusa owns: every statement of the plugin on payment_session, payment,
+ * refund, payment_collection, cart, "order", their link tables (cart_payment_collection, order_cart,
+ * order_payment_collection) and locking-postgres's `locking` is here, and each is run against the
+ * installed Medusa's schema by integration-tests/http/medusa-data-schema.spec.ts, so an upgrade that
+ * renames a column fails a test named after the statement. Medusa gives a module no access to
+ * Query, so they are plain SQL, one statement each where the Query graph took two or three
  * (docs/architecture.md, "Reading Medusa's data"). Amounts come from `raw_amount`, exact.
  */
 
@@ -223,7 +225,7 @@ export const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${
  * order), the order is neither canceled nor a draft, and no payment of the collection is
  * captured. Gives order_id, order_display_id, order_placed_at and cart_id, or no row.
  */
-export function awaitingOrderOfSessionSql(sessionIdColumn: string): string {
+function awaitingOrderOfSessionSql(sessionIdColumn: string): string {
   return `lateral (
     select o.id as order_id, o.display_id as order_display_id, o.created_at as order_placed_at,
            (select oc.cart_id from order_cart oc where oc.order_id = o.id and oc.deleted_at is null limit 1) as cart_id
@@ -250,4 +252,53 @@ export async function deleteEndedLocks(execute: Execute, keys: string[]): Promis
     [pgArray(keys)],
   )) as Array<{ id: string }>
   return rows.map((r) => r.id)
+}
+
+/** A payment the plugin issued that an order awaits, with what the overdue rule and the admin need. */
+export type AwaitingPaymentRow = {
+  id: string
+  payment_id: string
+  status: string
+  chain_id: number
+  token_symbol: string
+  token_decimals: number | null
+  expected_amount: string
+  confirmed_amount: string | null
+  received_amount: string | null
+  order_id: string
+  order_display_id: number
+  order_placed_at: Date
+  cart_id: string | null
+  /** When the newest receipt of the payment was recorded (the chain scan's record of a transfer). */
+  last_transfer_at: Date | null
+}
+
+/**
+ * Payments in `statuses` that are not captured, were recorded in flight (an order was placed on
+ * them), are not yet owed back for a canceled order, and whose order still awaits them and was
+ * placed at or before `placedBefore`; oldest order first, at most `limit`, or only `paymentRowId`.
+ */
+export async function listAwaitingPayments(
+  execute: Execute,
+  {
+    statuses,
+    placedBefore,
+    limit,
+    paymentRowId,
+  }: { statuses: readonly string[]; placedBefore: Date; limit: number; paymentRowId?: string },
+): Promise<AwaitingPaymentRow[]> {
+  return (await execute(
+    `select p.id, p.payment_id, p.status, p.chain_id, p.token_symbol, p.token_decimals, p.expected_amount, p.confirmed_amount, p.received_amount,
+            a.order_id, a.order_display_id, a.order_placed_at, a.cart_id,
+            (select max(r.created_at) from stablecoin_payment_receipt r where r.payment_id = p.payment_id and r.deleted_at is null) as last_transfer_at
+       from stablecoin_payment p
+       cross join ${awaitingOrderOfSessionSql("p.payment_session_id")} a
+      where p.deleted_at is null and p.captured_at is null and p.in_flight is not null
+        and p.status = any(?::text[]) and p.attention is distinct from 'order_canceled'
+        and (?::text is null or p.id = ?)
+        and a.order_placed_at <= ?
+      order by a.order_placed_at
+      limit ?`,
+    [pgArray(statuses), paymentRowId ?? null, paymentRowId ?? null, placedBefore, limit],
+  )) as AwaitingPaymentRow[]
 }

@@ -2,8 +2,11 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
 import type { PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
 import type { IssuedSessionPayment, SessionBook } from "#src/lib/ledger/payment-books"
+import { type DecideSessionStatusParameters, decideSessionStatus } from "#src/lib/judgement/decide-session-status"
 import { judgedPaymentOf } from "./ledger-update-from-judgement"
-import type { MedusaPaymentSession } from "./medusa-data"
+import { generateEntityId } from "@medusajs/framework/utils"
+import { nextPollAt, type PollScheduleSettings } from "#src/lib/reconcile/next-poll-at"
+import { type MedusaPaymentSession, paymentSessionById } from "./medusa-data"
 import { ledgerRefundsOf, type LedgerPayment } from "./types"
 
 type Execute = SqlEntityManager["execute"]
@@ -102,4 +105,37 @@ export async function recordPaymentFact(
     [JSON.stringify(value), rowId, value.paymentId, value.sessionId],
   )) as unknown[]
   return rows.length === 1
+}
+
+/**
+ * Records a payment a provider issued, bound to the Medusa session it was issued for. The session
+ * must exist: Medusa commits it before it asks the provider. Throws otherwise, so no session is
+ * shown a payment the ledger does not hold. The first poll only after a few minutes: the webhook
+ * is the primary signal.
+ */
+export async function recordIssuedPayment(
+  execute: Execute,
+  payment: IssuedSessionPayment,
+  settings: PollScheduleSettings,
+): Promise<void> {
+  const session = await paymentSessionById(execute, payment.sessionId)
+  if (!session)
+    throw new Error(
+      `stablecoin: payment session ${payment.sessionId} not found; payment ${payment.paymentId} was not issued`,
+    )
+  const now = new Date()
+  const firstPollAt = nextPollAt({ attempts: 0, createdAt: now, now, settings })
+  await insertIssuedPayment(execute, payment, session, { id: generateEntityId(undefined, "scpay"), firstPollAt })
+}
+
+/** A session's book: its current payment with the recorded facts and what Medusa will capture; null for a session with none. */
+export async function retrieveSessionBook(execute: Execute, sessionId: string): Promise<SessionBook | null> {
+  const session = await paymentSessionById(execute, sessionId)
+  const row = session ? await currentPaymentOfSession(execute, sessionId) : null
+  return session && row ? sessionBookOf(session, row) : null
+}
+
+/** Whether the plugin's books already hold the session's payment as confirmed or on its way. */
+export function isRecordedOnItsWay(book: SessionBook | null, policy: DecideSessionStatusParameters["policy"]): boolean {
+  return decideSessionStatus({ book, policy }) !== "pending"
 }

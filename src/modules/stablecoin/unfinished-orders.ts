@@ -5,7 +5,9 @@ import {
   unfinishedOrderOf,
   type UnfinishedOrder,
 } from "#src/lib/unfinished-orders/unfinished-order"
-import { awaitingOrderOfSessionSql, pgArray } from "./medusa-data"
+import { type AwaitingPaymentRow, listAwaitingPayments } from "./medusa-data"
+
+export type { AwaitingPaymentRow } from "./medusa-data"
 
 type Execute = SqlEntityManager["execute"]
 
@@ -14,55 +16,6 @@ type Execute = SqlEntityManager["execute"]
  * payments an order placed awaiting them still waits for, and the closes that failed. Which of
  * them are overdue is decided in src/lib/unfinished-orders.
  */
-
-/** A payment the plugin issued that an order awaits, with what the overdue rule and the admin need. */
-export type AwaitingPaymentRow = {
-  id: string
-  payment_id: string
-  status: string
-  chain_id: number
-  token_symbol: string
-  token_decimals: number | null
-  expected_amount: string
-  confirmed_amount: string | null
-  received_amount: string | null
-  order_id: string
-  order_display_id: number
-  order_placed_at: Date
-  cart_id: string | null
-  /** When the newest receipt of the payment was recorded (the chain scan's record of a transfer). */
-  last_transfer_at: Date | null
-}
-
-/**
- * Payments in `statuses` that are not captured, were recorded in flight (an order was placed on
- * them), are not yet owed back for a canceled order, and whose order still awaits them and was
- * placed at or before `placedBefore`; oldest order first, at most `limit`, or only `paymentRowId`.
- */
-export async function listAwaitingPayments(
-  execute: Execute,
-  {
-    statuses,
-    placedBefore,
-    limit,
-    paymentRowId,
-  }: { statuses: readonly string[]; placedBefore: Date; limit: number; paymentRowId?: string },
-): Promise<AwaitingPaymentRow[]> {
-  return (await execute(
-    `select p.id, p.payment_id, p.status, p.chain_id, p.token_symbol, p.token_decimals, p.expected_amount, p.confirmed_amount, p.received_amount,
-            a.order_id, a.order_display_id, a.order_placed_at, a.cart_id,
-            (select max(r.created_at) from stablecoin_payment_receipt r where r.payment_id = p.payment_id and r.deleted_at is null) as last_transfer_at
-       from stablecoin_payment p
-       cross join ${awaitingOrderOfSessionSql("p.payment_session_id")} a
-      where p.deleted_at is null and p.captured_at is null and p.in_flight is not null
-        and p.status = any(?::text[]) and p.attention is distinct from 'order_canceled'
-        and (?::text is null or p.id = ?)
-        and a.order_placed_at <= ?
-      order by a.order_placed_at
-      limit ?`,
-    [pgArray(statuses), paymentRowId ?? null, paymentRowId ?? null, placedBefore, limit],
-  )) as AwaitingPaymentRow[]
-}
 
 /** An order awaiting a payment that may never finish, past its grace: the rule's verdict with the payment and its order. */
 export type OverdueUnfinishedOrder = UnfinishedOrder & {

@@ -5,16 +5,13 @@ import type { Hex } from "viem"
 import { readPaymentArrival } from "#src/lib/chain/read-payment-arrival"
 import { storefrontReadLimit } from "#src/lib/checkout/storefront-read-limit"
 import type { PaymentInFlight } from "#src/lib/confirmation/payment-in-flight"
-import {
-  coversSession,
-  decideSessionStatus,
-  type DecideSessionStatusParameters,
-} from "#src/lib/judgement/decide-session-status"
+import { coversSession } from "#src/lib/judgement/decide-session-status"
 import type { SessionBook } from "#src/lib/ledger/payment-books"
 import { compareWithIssued } from "#src/lib/judgement/compare-with-issued"
 import { isDustAmount } from "#src/lib/judgement/is-dust-amount"
 import { observationFromStatusRecord } from "#src/lib/judgement/observation-from-status-record"
 import { IN_FLIGHT_STATUSES, type ServiceStatus } from "#src/lib/status"
+import { isRecordedOnItsWay } from "#src/modules/stablecoin/session-books"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { judgedPaymentOf } from "#src/modules/stablecoin/ledger-update-from-judgement"
 import { verificationOf, type LedgerPayment } from "#src/modules/stablecoin/types"
@@ -38,11 +35,6 @@ export type FoundPaymentInFlight = {
 
 /** The session's book and its cart as the completion's guard just read them (no second read of the same rows). */
 export type FindPaymentInFlightStepInput = { book: SessionBook; cartId: string }
-
-/** Whether the plugin's books already hold the session's payment as confirmed or on its way. */
-export function isRecordedOnItsWay(book: SessionBook | null, policy: DecideSessionStatusParameters["policy"]): boolean {
-  return decideSessionStatus({ book, policy }) !== "pending"
-}
 
 /**
  * This step looks whether a stablecoin session's payment is on its way, once, in order of cost: the

@@ -7,8 +7,8 @@ import { RateLimitedError, ServiceNetworkError, ServiceTimeoutError } from "#src
 import { PAYMENT_STATUSES } from "#src/lib/service-client/payment-status"
 import { isFinalStatus } from "#src/lib/status"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import type { ClaimedPaymentRow } from "#src/modules/stablecoin/service"
-import { pollStablecoinPayment } from "./poll-stablecoin-payment"
+import type { ClaimedPaymentRow } from "#src/modules/stablecoin/poll-schedule"
+import { pollStablecoinPayment } from "../poll-stablecoin-payment"
 
 export const pollDuePaymentsStepId = "poll-due-payments-step"
 

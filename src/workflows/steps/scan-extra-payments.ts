@@ -8,7 +8,7 @@ import { describeError } from "#src/lib/errors/describe-error"
 import { PAYMENT_STATUSES } from "#src/lib/service-client/payment-status"
 import { isFinalStatus } from "#src/lib/status"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import type { ChainScanRow, ReceiptInput } from "#src/modules/stablecoin/service"
+import type { ChainScanRow, ReceiptInput } from "#src/modules/stablecoin/chain-scans"
 import { settleChainReceiptsUnderLock } from "./settle-chain-receipts"
 
 export const scanExtraPaymentsStepId = "scan-extra-payments-step"

@@ -7,7 +7,7 @@ import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/st
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { isLockNotHadError } from "#src/lib/locks/lock-not-had-error"
 import { ensurePaymentInFlightWorkflow } from "#src/workflows/ensure-payment-in-flight"
-import { isRecordedOnItsWay } from "#src/workflows/steps/find-payment-in-flight"
+import { isRecordedOnItsWay } from "#src/modules/stablecoin/session-books"
 import { acquireStablecoinLock, releaseStablecoinLock } from "#src/modules/stablecoin/locks"
 import { sendStorefrontErrorAnswer } from "../../stablecoin-error-handler"
 import { orderBeingPlacedError } from "./completion-lock-wait"
