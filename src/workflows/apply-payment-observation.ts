@@ -7,6 +7,7 @@ import { captureStablecoinPaymentWorkflow } from "./capture-stablecoin-payment"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
 import { findLedgerPaymentStep } from "./steps/find-ledger-payment"
 import { judgePaymentObservationStep } from "./steps/judge-payment-observation"
+import { recordJudgementStep } from "./steps/record-judgement"
 import { recordUnknownPaymentStep } from "./steps/record-unknown-payment"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
 import { scanPaymentOnChainStep } from "./steps/scan-payment-on-chain"
@@ -49,10 +50,13 @@ export const applyPaymentObservationWorkflow = createWorkflow(
     const unknown = when("stablecoin-unknown-payment", { row }, ({ row }) => !row).then(() =>
       recordUnknownPaymentStep(input),
     )
-    const judged = when("stablecoin-known-payment", { row }, ({ row }) => !!row).then(() =>
+    const judgement = when("stablecoin-known-payment", { row }, ({ row }) => !!row).then(() =>
       judgePaymentObservationStep(
         transform({ input, row }, ({ input, row }) => ({ observation: input.observation, row: row! })),
       ),
+    )
+    const judged = when("stablecoin-judged-payment", { judgement }, ({ judgement }) => !!judgement).then(() =>
+      recordJudgementStep(transform({ judgement }, ({ judgement }) => judgement!)),
     )
     const captured = when("stablecoin-capture-allowed", { judged }, ({ judged }) => !!judged?.capture).then(() =>
       captureStablecoinPaymentWorkflow.runAsStep({ input: transform({ judged }, ({ judged }) => judged!.capture!) }),

@@ -1,9 +1,7 @@
 import { PaymentEvents } from "@medusajs/framework/utils"
+import type { CaptureInput } from "./steps/judge-payment-observation"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
-import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirmation"
-import type { AttentionKind } from "#src/lib/ledger/attention"
-import type { CartOfSession } from "#src/modules/stablecoin/types"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
 import { captureSessionOfPlacedOrderStep } from "./steps/capture-session-of-placed-order"
@@ -16,15 +14,7 @@ import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
 
 export const captureStablecoinPaymentWorkflowId = "capture-stablecoin-payment-workflow"
 
-export type CaptureStablecoinPaymentWorkflowInput = {
-  paymentRowId: string
-  session: { id: string; amount: string; currency_code: string }
-  /** The session's cart and its order as the judgement read them; the order is checked again under the cart's lock. */
-  cart: CartOfSession
-  confirmation: PaymentConfirmation
-  /** What the row needs a person for once captured (e.g. surplus_refund), replacing capture_pending. */
-  settledAttention: AttentionKind | null
-}
+export type CaptureStablecoinPaymentWorkflowInput = CaptureInput
 
 /**
  * This workflow captures a payment that judgeObservation allowed. Under the cart's lock: the

@@ -1,6 +1,7 @@
+import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { AppliedOutcome } from "./apply-payment-observation"
-import { pollStablecoinPaymentStep } from "./steps/poll-stablecoin-payment"
+import { type AppliedOutcome, applyPaymentObservationWorkflow } from "./apply-payment-observation"
+import { askServiceAboutPaymentStep } from "./steps/ask-service-about-payment"
 import { retrieveLedgerPaymentStep } from "./steps/retrieve-ledger-payment"
 import { throwWhenServiceUnansweredStep } from "./steps/throw-when-service-unanswered"
 
@@ -16,22 +17,25 @@ export const confirmStablecoinPaymentByMerchantWorkflow = createWorkflow(
   confirmStablecoinPaymentByMerchantWorkflowId,
   (input: { paymentRowId: string }) => {
     const row = retrieveLedgerPaymentStep(input)
-    const polled = pollStablecoinPaymentStep(
+    const asked = askServiceAboutPaymentStep(
       transform({ row }, ({ row }) => ({
         payment: { payment_id: row.payment_id, intent_id: row.intent_id, rail: row.rail },
         source: "merchant" as const,
       })),
     )
     throwWhenServiceUnansweredStep(
-      transform({ row, polled }, ({ row, polled }) => ({
+      transform({ row, asked }, ({ row, asked }) => ({
         paymentId: row.payment_id,
-        error: "error" in polled ? polled.error : null,
+        error: "error" in asked ? asked.error : null,
       })),
     )
-    return new WorkflowResponse(
-      transform({ polled }, ({ polled }) => ({
-        outcome: ("outcome" in polled ? polled.outcome : null) as AppliedOutcome,
+    const applied = applyPaymentObservationWorkflow.runAsStep({
+      input: transform({ asked }, ({ asked }) => ({
+        observation: (asked as { observation: PaymentObservation }).observation,
       })),
+    })
+    return new WorkflowResponse(
+      transform({ applied }, ({ applied }) => ({ outcome: applied.outcome as AppliedOutcome })),
     )
   },
 )

@@ -1,7 +1,8 @@
+import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { AppliedOutcome } from "./apply-payment-observation"
+import { type AppliedOutcome, applyPaymentObservationWorkflow } from "./apply-payment-observation"
 import { claimRefreshStep } from "./steps/claim-refresh"
-import { pollStablecoinPaymentStep } from "./steps/poll-stablecoin-payment"
+import { askServiceAboutPaymentStep } from "./steps/ask-service-about-payment"
 
 export const refreshStablecoinPaymentWorkflowId = "refresh-stablecoin-payment-workflow"
 
@@ -30,17 +31,28 @@ export const refreshStablecoinPaymentWorkflow = createWorkflow(
   refreshStablecoinPaymentWorkflowId,
   (input: RefreshStablecoinPaymentInput) => {
     const payment = claimRefreshStep(input)
-    const polled = when("stablecoin-refresh-claimed", { payment }, ({ payment }) => !!payment).then(() =>
-      pollStablecoinPaymentStep(
+    const asked = when("stablecoin-refresh-claimed", { payment }, ({ payment }) => !!payment).then(() =>
+      askServiceAboutPaymentStep(
         transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })),
       ),
     )
+    const applied = when(
+      "stablecoin-refresh-claimed-answered",
+      { asked },
+      ({ asked }) => !!asked && "observation" in asked,
+    ).then(() =>
+      applyPaymentObservationWorkflow.runAsStep({
+        input: transform({ asked }, ({ asked }) => ({
+          observation: (asked as { observation: PaymentObservation }).observation,
+        })),
+      }),
+    )
     return new WorkflowResponse(
-      transform({ polled }, ({ polled }): RefreshStablecoinPaymentResult => {
-        if (!polled) return { refreshed: false, outcome: null }
-        return "error" in polled
-          ? { refreshed: true, outcome: null, error: polled.error }
-          : { refreshed: true, outcome: polled.outcome }
+      transform({ asked, applied }, ({ asked, applied }): RefreshStablecoinPaymentResult => {
+        if (!asked) return { refreshed: false, outcome: null }
+        return "error" in asked
+          ? { refreshed: true, outcome: null, error: asked.error }
+          : { refreshed: true, outcome: applied?.outcome ?? null }
       }),
     )
   },

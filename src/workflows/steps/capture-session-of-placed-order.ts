@@ -1,3 +1,4 @@
+// Over 60 lines: the retry-safe authorise, capture and order transaction of one placed order belong in one step, since no part may be compensated away once the capture stands.
 import type { CreateOrderTransactionDTO, IOrderModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import type { PolledPaymentRef } from "../poll-stablecoin-payment"
+import type { PolledPaymentRef } from "./ask-service-about-payment"
 
 export const claimRefreshStepId = "claim-refresh-step"
 

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { storefrontReadLimit } from "#src/lib/checkout/storefront-read-limit"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import type { PolledPaymentRef } from "../poll-stablecoin-payment"
+import type { PolledPaymentRef } from "./ask-service-about-payment"
 
 export const claimSessionStatusReadStepId = "claim-session-status-read-step"
 

@@ -1,3 +1,4 @@
+// Over 60 lines: it tries the books, the ledger, the service and the chain in order of cost and stops at the first that shows the payment, one decision that must not be split across steps.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"

@@ -1,3 +1,4 @@
+// Over 60 lines: it scans a batch of payments' refunds per chain and range and attaches each match under two locks, and a workflow cannot loop over a batch it learns only at run time.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"

@@ -1,3 +1,4 @@
+// Over 60 lines: judging reads the session's Medusa state, the transaction's holder and the chain's payer and turns them into one judgement; it writes nothing.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -7,31 +8,57 @@ import type { PaymentConfirmation } from "#src/lib/confirmation/payment-confirma
 import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
 import { judgeObservation, type JudgementOutcome } from "#src/lib/judgement/judge-observation"
 import type { AttentionKind } from "#src/lib/ledger/attention"
+import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
+import { refundsOfMedusaPayment, type LedgerPaymentUpdate } from "#src/modules/stablecoin/ledger"
 import { judgedPaymentOf, ledgerUpdateFromJudgement } from "#src/modules/stablecoin/ledger-update-from-judgement"
 import { verificationOf, type LedgerPayment } from "#src/modules/stablecoin/types"
-import type { CaptureStablecoinPaymentWorkflowInput } from "../capture-stablecoin-payment"
+import type { CartOfSession } from "#src/modules/stablecoin/medusa-data"
 
 export const judgePaymentObservationStepId = "judge-payment-observation-step"
 
 export type JudgePaymentObservationStepInput = { observation: PaymentObservation; row: LedgerPayment }
 
-export type JudgedPaymentObservation = {
+/** What captureStablecoinPaymentWorkflow needs when the judgement allows a capture. */
+export type CaptureInput = {
+  paymentRowId: string
+  session: { id: string; amount: string; currency_code: string }
+  /** The session's cart and its order as the judgement read them; the order is checked again under the cart's lock. */
+  cart: CartOfSession
+  confirmation: PaymentConfirmation
+  /** What the row needs a person for once captured (e.g. surplus_refund), replacing capture_pending. */
+  settledAttention: AttentionKind | null
+}
+
+/** A judgement and the ledger writes it calls for, in the order recordJudgementStep makes them. */
+export type PaymentJudgement = {
   outcome: JudgementOutcome
   paymentRowId: string
-  /** Whether the ledger row changed (an unchanged poll writes nothing). */
+  paymentId: string
+  /** Medusa's payment is captured without the plugin's confirmation: flag it and record nothing else. */
+  capturedUnconfirmed: { medusaPaymentId: string; changed: boolean } | null
+  /** Medusa captured it in an earlier attempt of the plugin's that died before the ledger heard: copy the capture. */
+  capturedEarlier: { captured_at: Date; confirmed_by: string } | null
+  /** Refunds Medusa made on its own (a captured cart that could not complete), owed to the payer. */
+  medusaRefunds: LedgerRefund[]
+  update: LedgerPaymentUpdate
+  /** Whether the ledger row changes (an unchanged poll writes nothing). */
   changed: boolean
-  /** What captureStablecoinPaymentWorkflow needs when the judgement allows a capture. */
-  capture: CaptureStablecoinPaymentWorkflowInput | null
+  /** The contradictions, for the log line. */
+  mismatch: string | null
+  oweBackForCanceledOrder: boolean
+  surplusRefund: LedgerRefund | null
+  capture: CaptureInput | null
+  observation: Pick<PaymentObservation, "source" | "eventId" | "txHash">
 }
 
 /**
  * This step judges an observation of a payment against what the plugin issued (judgeObservation,
- * the one place that decides capture) and records the judgement in the ledger: status, amounts,
- * transaction, payer, flags with both values of a contradiction, a surplus owed back. A capture
- * is recorded as `capture_pending` until the capture workflow checks Medusa's payment, so a
- * crash in between leaves a flag the reconcile job takes up again, never a final status with
- * nothing captured. Compensation (the capture failed): the row is flagged `capture_failed`.
+ * the one place that decides capture) and returns the judgement with the ledger writes it calls
+ * for, writing nothing (recordJudgementStep writes them). It reads what judging needs: the
+ * session's Medusa state, the holder of the transaction, and the payer from the chain when the
+ * service names none. A capture is written as `capture_pending` until the capture workflow checks
+ * Medusa's payment, so a crash in between leaves a flag the reconcile job takes up again.
  */
 export const judgePaymentObservationStep = createStep(
   judgePaymentObservationStepId,
@@ -40,38 +67,38 @@ export const judgePaymentObservationStep = createStep(
     const found = row.payment_session_id ? await module.retrieveSessionState(row.payment_session_id) : null
     const session = found?.session ?? null
     const medusaPayment = found?.payment ?? null
+    const base: PaymentJudgement = {
+      outcome: "recorded",
+      paymentRowId: row.id,
+      paymentId: row.payment_id,
+      capturedUnconfirmed: null,
+      capturedEarlier: null,
+      medusaRefunds: [],
+      update: { id: row.id },
+      changed: false,
+      mismatch: null,
+      oweBackForCanceledOrder: false,
+      surplusRefund: null,
+      capture: null,
+      observation: { source: observation.source, eventId: observation.eventId, txHash: observation.txHash },
+    }
     let capturedAt = row.captured_at
     if (medusaPayment?.captured_at && !capturedAt) {
       const confirmation = row.confirmation as PaymentConfirmation | null
       if (confirmation?.sessionId !== row.payment_session_id) {
         // Not captured on the service's word through the plugin: shown to the merchant, never taken as paid.
-        await module.updateLedgerPayment({ id: row.id, attention: "capture_unconfirmed" })
-        container
-          .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(
-            `stablecoin: Medusa payment ${medusaPayment.id} of ${row.payment_id} is captured without the plugin's confirmation; flagged capture_unconfirmed.`,
-          )
-        return new StepResponse<JudgedPaymentObservation, string | null>(
-          {
-            outcome: "capture_unconfirmed",
-            paymentRowId: row.id,
-            changed: row.attention !== "capture_unconfirmed",
-            capture: null,
-          },
-          null,
-        )
+        const changed = row.attention !== "capture_unconfirmed"
+        return new StepResponse<PaymentJudgement>({
+          ...base,
+          outcome: "capture_unconfirmed",
+          capturedUnconfirmed: { medusaPaymentId: medusaPayment.id, changed },
+          changed,
+        })
       }
-      // Captured by an earlier attempt of the plugin's that died (or whose cart completion failed) before the ledger heard of it.
       capturedAt = medusaPayment.captured_at
-      await module.updateLedgerPayment({
-        id: row.id,
-        captured_at: capturedAt,
-        confirmed_by: confirmation.source,
-        confirmed_at: new Date(),
-      })
+      base.capturedEarlier = { captured_at: capturedAt, confirmed_by: confirmation.source }
     }
-    // A refund Medusa made on its own (a captured cart that could not complete) is owed to the payer: list it.
-    if (medusaPayment?.refunds.length) await module.recordMedusaRefunds(row.id, medusaPayment)
+    if (medusaPayment?.refunds.length) base.medusaRefunds = refundsOfMedusaPayment(medusaPayment)
     const judged = { ...row, captured_at: capturedAt }
 
     const judgement = judgeObservation({
@@ -108,81 +135,48 @@ export const judgePaymentObservationStep = createStep(
     const settledAttention = judgement.attention as AttentionKind | null
     if (judgement.capture) judgement.attention = "capture_pending"
     const update = ledgerUpdateFromJudgement(judged, observation, judgement, chainPayer)
-    const changed = Object.entries(update).some(
-      ([key, value]) =>
-        JSON.stringify(value ?? null) !== JSON.stringify((judged as Record<string, unknown>)[key] ?? null),
-    )
-    if (changed && !(await module.updateLedgerPaymentUnlessTxHeld(update))) {
-      // Another payment took this transaction between the check above and the write: refused as a reused transaction.
-      const mismatch = {
-        source: observation.source,
-        eventId: observation.eventId,
-        at: new Date().toISOString(),
-        fields: [
-          {
-            field: "txHash",
-            expected: "a transaction no other payment was paid with",
-            actual: String(observation.txHash),
-          },
-        ],
-      }
-      await module.updateLedgerPayment({ id: row.id, attention: "tx_reused", mismatch })
-      return new StepResponse<JudgedPaymentObservation, string | null>(
-        { outcome: "refused_tx_reused", paymentRowId: row.id, changed: true, capture: null },
-        null,
-      )
-    }
-    if (judgement.mismatch.length) {
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `stablecoin: ${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`,
-        )
-    }
-    if (judgement.outcome === "order_canceled") await module.oweBackForCanceledOrder(row.id)
     const payerAddress = "payer_address" in update ? (update.payer_address ?? null) : row.payer_address
-    if (
-      judgement.surplus &&
-      (judgement.capture || judgement.outcome === "already_captured" || judgement.outcome === "settled_otherwise")
-    ) {
-      await module.addRefunds(row.id, [surplusRefund(row, judgement.surplus, payerAddress)])
-    }
-    const result: JudgedPaymentObservation = {
+    const result: PaymentJudgement = {
+      ...base,
       outcome: judgement.outcome,
-      paymentRowId: row.id,
-      changed,
-      capture: null,
+      update,
+      changed: Object.entries(update).some(
+        ([key, value]) =>
+          JSON.stringify(value ?? null) !== JSON.stringify((judged as Record<string, unknown>)[key] ?? null),
+      ),
+      mismatch: judgement.mismatch.length
+        ? `${observation.source} observation of ${row.payment_id} contradicts the ledger (${judgement.mismatch.map((m) => `${m.field}: expected ${m.expected}, got ${m.actual}`).join("; ")}); ${judgement.capture ? "captured" : "nothing captured"}.`
+        : null,
+      oweBackForCanceledOrder: judgement.outcome === "order_canceled",
+      surplusRefund:
+        judgement.surplus &&
+        (judgement.capture || judgement.outcome === "already_captured" || judgement.outcome === "settled_otherwise")
+          ? surplusRefund(row, judgement.surplus, payerAddress)
+          : null,
     }
     if (judgement.capture && session) {
-      const confirmation: PaymentConfirmation = {
-        sessionId: session.id,
-        paymentId: row.payment_id,
-        rail: row.rail as PaymentConfirmation["rail"],
-        status: judgement.status!,
-        expectedAmount: row.expected_amount,
-        confirmedAmount: observation.confirmedAmount,
-        tokenDecimals: row.token_decimals!,
-        txHash,
-        payerAddress,
-        source: observation.source,
-        eventId: observation.eventId,
-        confirmedAt: new Date().toISOString(),
-      }
       result.capture = {
         paymentRowId: row.id,
         session: { id: session.id, amount: session.amount, currency_code: session.currency_code },
         cart: found!.cart,
-        confirmation,
+        confirmation: {
+          sessionId: session.id,
+          paymentId: row.payment_id,
+          rail: row.rail as PaymentConfirmation["rail"],
+          status: judgement.status!,
+          expectedAmount: row.expected_amount,
+          confirmedAmount: observation.confirmedAmount,
+          tokenDecimals: row.token_decimals!,
+          txHash,
+          payerAddress,
+          source: observation.source,
+          eventId: observation.eventId,
+          confirmedAt: new Date().toISOString(),
+        },
         settledAttention,
       }
     }
-    return new StepResponse<JudgedPaymentObservation, string | null>(result, result.capture ? row.id : null)
-  },
-  async (captureRowId, { container }) => {
-    if (captureRowId)
-      await container
-        .resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-        .updateLedgerPayment({ id: captureRowId, attention: "capture_failed" })
+    return new StepResponse(result)
   },
 )
 
@@ -218,7 +212,7 @@ async function readPayerFromChain(
   return null
 }
 
-function surplusRefund(row: LedgerPayment, surplus: string, payerAddress: string | null) {
+function surplusRefund(row: LedgerPayment, surplus: string, payerAddress: string | null): LedgerRefund {
   return {
     id: "surplus",
     reason: "surplus" as const,

@@ -1,3 +1,4 @@
+// Over 60 lines: it polls a claimed batch a few at a time and stops the whole run on a rate limit, which a workflow cannot express over a list it learns only at run time.
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"

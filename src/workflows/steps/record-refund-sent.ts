@@ -1,3 +1,4 @@
+// Over 60 lines: the on-chain checks of a refund transfer each say what did not match and what to do, and they must pass before the one write.
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Hex } from "viem"

@@ -1,3 +1,4 @@
+// Over 60 lines: it claims and applies a batch of stored events one by one, and a workflow cannot loop over a list it learns only at run time.
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { processStablecoinWebhookEventWorkflow } from "../process-stablecoin-webhook-event"

@@ -1,3 +1,4 @@
+// Over 60 lines: it holds the chain scan shared with scan-payment-on-chain (per chain, per range, per rail), and a workflow cannot loop over a batch it learns only at run time.
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Address, Hex, PublicClient } from "viem"

@@ -1,3 +1,4 @@
+// Over 60 lines: the received total, the surplus owed and its announcement are settled together under the payment's lock, so they stay one step.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
