@@ -7,17 +7,21 @@ import { LockNotHadError } from "#src/lib/locks/lock-not-had-error"
 import * as medusaData from "./medusa-data"
 
 /**
- * The plugin's locks, taken through Medusa's locking module (in-process, Postgres or Redis across
- * instances) as Medusa's acquireLockStep takes them, with the two workarounds its Postgres
- * provider needs (docs/operations.md and docs/architecture.md, "locking-postgres"):
- * - an owner id of the plugin's own on every key: @medusajs/locking-postgres grants a new key to
- *   two owner-less acquires that race on its INSERT, and an owned key is refused to them and theirs
- *   to it in either order (docs/architecture.md#locking-postgres-a-new-cart-lock-granted-twice);
- * - a key whose lease has ended is freed: that provider refuses every acquire of a row it finds,
- *   whatever its lease says, so a holder killed mid-work would lock a payment or a cart for good
- *   (docs/architecture.md#locking-postgres-an-ended-lease-is-never-taken-over).
- * Upstream: https://github.com/medusajs/medusa/pull/9545 added the provider; its acquire keeps the
- * behaviour above in the version installed. Remove the lease workaround when it takes over ended leases.
+ * The plugin's locks, and the one place that works around defects of Medusa's locking providers
+ * (docs/operations.md and docs/architecture.md, "locking-postgres"). Upstream, awaited:
+ * https://github.com/medusajs/medusa/issues/16285 (a failed multi-key acquire keeps the keys it took;
+ * reported for locking-redis, and `acquire` below gives them back whatever the provider) and the fixes
+ * of https://github.com/medusajs/medusa/pull/16768 ("Resolve several issues with the locking
+ * implementation"), to be checked against the two locking-postgres defects below on each Medusa
+ * upgrade (no upstream issue for those two was found; @medusajs/locking-postgres 2.21.2 still has both):
+ * - an owner-less acquire of a new key that races another on its INSERT is granted to both (the
+ *   conflict is judged by comparing two null owners), so every key here is taken under an owner id of
+ *   the plugin's own: refused to them and theirs to it in either order
+ *   (docs/architecture.md#locking-postgres-a-new-cart-lock-granted-twice);
+ * - a row whose lease has ended is never taken over (acquire throws for any other owner whatever the
+ *   expiration), so a holder killed mid-work would lock a payment or a cart for good: an ended lease
+ *   is deleted here (docs/architecture.md#locking-postgres-an-ended-lease-is-never-taken-over).
+ * Remove a workaround once the installed provider takes over ended leases, or refuses the race.
  */
 
 export type AcquireStablecoinLockInput = {
