@@ -187,7 +187,7 @@ describe("the admin's screens as a merchant reads them, in Chromium", () => {
     expect(await widget.locator('[data-testid="stablecoin-received-note"]').count()).toBe(0)
     expect(await widget.locator('[data-testid="stablecoin-shortfall"]').count()).toBe(0)
     expect(await widget.locator('[data-testid="stablecoin-confirmations"]').textContent()).toMatch(
-      new RegExp(`^ConfirmationsConfirmed: \\d+ confirmations, ${TARGET} needed$`),
+      new RegExp(`^ConfirmationsEnough: \\d+ confirmations, ${TARGET} needed$`),
     )
     await expectMerchantText(widget)
     await shot("widget-topped-up", widget)

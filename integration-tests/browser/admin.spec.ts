@@ -177,7 +177,7 @@ describe("the admin in Chromium", () => {
       // The sandbox's chain is local under Base's id: basescan.org does not know its transactions, so none is linked.
       expect(await widget.locator('[data-testid="stablecoin-tx"] a').count()).toBe(0)
       expect(await widget.locator('[data-testid="stablecoin-confirmations"]').textContent()).toBe(
-        `ConfirmationsConfirmed: ${row.confirmations} confirmations, 2 needed`,
+        `ConfirmationsEnough: ${row.confirmations} confirmations, 2 needed`,
       )
       expect(await widget.locator('[data-testid="stablecoin-confirmed-by"]').textContent()).toContain("webhook")
       expect(await widget.locator('[data-testid="stablecoin-safe-to-ship"]').textContent()).toMatch(

@@ -109,6 +109,11 @@ export const PaymentDetails = ({
           <span data-testid="stablecoin-received-total" data-base-units={amounts.received?.base_units ?? ""}>
             {amounts.received ? formatAmount(amounts.received, symbol) : "Nothing yet"}
           </span>
+          {amounts.received && (payment.status === "confirming" || payment.status === "waiting") && (
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              Seen on the chain, not confirmed yet
+            </Text>
+          )}
           {payment.received_note && (
             <Text size="xsmall" className="text-ui-fg-subtle" data-testid="stablecoin-received-note">
               {payment.received_note}

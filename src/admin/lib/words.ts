@@ -47,10 +47,11 @@ export const CONFIRMED_BY_WORDS: Record<NonNullable<AdminStablecoinPayment["conf
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
- * The confirmations against the number the service waits for: "2 of 3" while confirming, said
- * confirmed only once the service's status is past confirming.
+ * The confirmations against the number the service waits for: "2 of 3" while confirming, "enough"
+ * once the service's status is past confirming (never "confirmed": an underpaid transfer has its
+ * confirmations and is still not a confirmed payment).
  * @example confirmationsWords({ status: "confirming", confirmations: 2, target: 3 }) // "2 of 3"
- * @example confirmationsWords({ status: "swept", confirmations: 8, target: 3 }) // "Confirmed: 8 confirmations, 3 needed"
+ * @example confirmationsWords({ status: "swept", confirmations: 8, target: 3 }) // "Enough: 8 confirmations, 3 needed"
  */
 export function confirmationsWords({
   status,
@@ -68,9 +69,10 @@ export function confirmationsWords({
       ? `${target} of ${target}; the service has not confirmed it yet`
       : `${confirmations} of ${target}`
   }
+  // Past confirming the transfer has its confirmations; whether the payment is confirmed is the status's and Confirmed by's to say.
   return target === null
-    ? `Confirmed: ${plural(confirmations, "confirmation", "confirmations")}`
-    : `Confirmed: ${plural(confirmations, "confirmation", "confirmations")}, ${target} needed`
+    ? `Enough: ${plural(confirmations, "confirmation", "confirmations")}`
+    : `Enough: ${plural(confirmations, "confirmation", "confirmations")}, ${target} needed`
 }
 
 /** When the service was last asked about the payment and by what, distinct from the merchant's own Refresh. */

@@ -1,20 +1,20 @@
 import { confirmationsWords, eventTypeWords, lastCheckWords, outcomeWords } from "../words"
 
 describe("confirmationsWords", () => {
-  it("shows the count against its target while confirming, and says confirmed only past confirming", () => {
+  it("shows the count against its target while confirming, and enough past confirming, never confirmed", () => {
     expect(confirmationsWords({ status: "confirming", confirmations: 1, target: 3 })).toBe("1 of 3")
     expect(confirmationsWords({ status: "confirming", confirmations: 4, target: 3 })).toBe(
       "3 of 3; the service has not confirmed it yet",
     )
     expect(confirmationsWords({ status: "swept", confirmations: 8, target: 3 })).toBe(
-      "Confirmed: 8 confirmations, 3 needed",
+      "Enough: 8 confirmations, 3 needed",
     )
     expect(confirmationsWords({ status: "waiting", confirmations: 0, target: 3 })).toBe("None: nothing received yet")
   })
 
   it("without a configured target says so rather than inventing one", () => {
     expect(confirmationsWords({ status: "confirming", confirmations: 2, target: null })).toMatch(/^2 so far/)
-    expect(confirmationsWords({ status: "paid", confirmations: 1, target: null })).toBe("Confirmed: 1 confirmation")
+    expect(confirmationsWords({ status: "paid", confirmations: 1, target: null })).toBe("Enough: 1 confirmation")
   })
 })
 
