@@ -472,14 +472,15 @@ function DevWalletPanel({
   const isPaymentToken = (m: (typeof mints)[number]) =>
     payment !== null && m.chain.chainId === payment.chain.id && m.symbol === payment.token.symbol
   mints.sort((a, b) => Number(isPaymentToken(b)) - Number(isPaymentToken(a)))
+  // One short line: the panel stays one line on a phone until it is opened.
   const holds =
     payment === null
-      ? "choose a token to pay with it"
+      ? "pick a token"
       : funds.balance === null
-        ? "reading its balance…"
+        ? "reading…"
         : funds.enough
-          ? `holds ${payment.token.symbol}: Pay is offered above`
-          : `no ${payment.token.symbol} yet: mint some to pay with it`
+          ? `holds ${payment.token.symbol}, Pay above`
+          : `no ${payment.token.symbol} yet`
   return (
     <details
       className="shop__devwallet"
@@ -490,6 +491,12 @@ function DevWalletPanel({
       <summary>
         <strong>DEV ONLY</strong> test wallet · <span className="shop__devwallet-state">{holds}</span>
       </summary>
+      {payment && !funds.enough && funds.balance !== null && (
+        <p>
+          Mint test {payment.token.symbol} below: its Pay button appears in the payment box once the wallet holds the
+          amount.
+        </p>
+      )}
       <p>
         A wallet backed by the local test network&apos;s public customer account <code>{dev.address}</code>. It does not
         exist outside <code>npm run dev</code>.

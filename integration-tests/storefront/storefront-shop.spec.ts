@@ -9,7 +9,7 @@ import { createCart } from "#dev/store-checkout"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
 import { useDemoStorefront } from "./helpers/demo-storefront"
 import { openPaymentStep, waitForOrderPlaced, waitForStatus } from "./helpers/page-helpers"
-import { screenshotAtWidths } from "./helpers/screenshot"
+import { screenshot, screenshotAtWidths } from "./helpers/screenshot"
 import { expectShopperReady } from "./helpers/shopper-checks"
 import { storefrontSuite } from "./helpers/storefront-suite"
 
@@ -84,15 +84,18 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await page.getByRole("button", { name: "Zur Kasse" }).click()
     await page.getByRole("heading", { name: "Ihre Angaben" }).waitFor()
     await page.getByLabel("Postleitzahl").waitFor()
+    await page.waitForSelector(".shop__shipping input[type=radio]")
     await page.getByRole("button", { name: "Weiter zur Zahlung" }).click()
     await page.getByRole("heading", { name: "Bestellübersicht" }).waitFor()
     await page.getByRole("button", { name: "Weiter", exact: true }).click()
     await page.waitForSelector(".stablecoin-payment__address")
     await expect(page.getAttribute("html", "lang")).resolves.toBe("de")
     await expect(page.textContent(".shop__summary .shop__total")).resolves.toMatch(/^Gesamt\d+,\d{2}\s€$/)
+    await expect(page.textContent(".shop__summary .shop__shipping-line")).resolves.toMatch(/^Versand: /)
     await expect(page.textContent(".shop__tag")).resolves.toBe("Demo-Shop · Zahlung in Stablecoins")
     const text = await page.evaluate(() => document.body.innerText)
-    expect(text.match(/\b(Order summary|Total|Payment|Step \d|Shipping|Prices include|Demo store)\b/g)).toBeNull()
+    // The store's own data (the product, "Standard Shipping") stays as the merchant wrote it; the shop's words do not.
+    expect(text.match(/\b(Order summary|Total|Payment|Step \d|Shipping:|Prices include|Demo store)/g)).toBeNull()
     await expectShopperReady(page)
     await screenshotAtWidths(page, "shop-payment-de")
     await context.close()
@@ -112,19 +115,22 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await page.waitForSelector(".stablecoin-payment__address")
     const panel = page.locator("details.shop__devwallet")
     await page.waitForSelector(".shop__devwallet-state:has-text('no EURC yet')")
+    await expect(panel.locator("summary").textContent()).resolves.toBe("DEV ONLY test wallet · no EURC yet")
     expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false)
     const summaryBox = (await panel.locator("summary").boundingBox())!
-    expect(summaryBox.height).toBeLessThan(48)
+    // One line of text (a second line would make it about 45 px).
+    expect(summaryBox.height).toBeLessThan(32)
     const box = (await page.locator(".stablecoin-payment").boundingBox())!
     expect((await panel.boundingBox())!.y).toBeGreaterThan(box.y + box.height - 1)
     // Not funded: no Pay with the DEV wallet.
     expect(await page.getByRole("button", { name: /with DEV wallet/ }).count()).toBe(0)
     await expectShopperReady(page)
-    await screenshotAtWidths(page, "dev-wallet")
+    await screenshot(page, "dev-wallet-390")
     // A wide screen opens the panel at the start (the same payment in a second tab).
     const wide = await (demo.browser as Browser).newPage({ viewport: DESKTOP })
     await wide.goto(`${demo.url}/?cart=${cart.id}&poll=500`)
-    await wide.waitForSelector("details.shop__devwallet[open]")
+    await wide.waitForSelector("details.shop__devwallet[open] .shop__devwallet-state:has-text('no EURC yet')")
+    await screenshot(wide, "dev-wallet-1280")
     await wide.close()
 
     // A tap opens it; minting the payment's token makes Pay appear.
@@ -133,7 +139,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await panel.getByRole("button", { name: "Mint 1000 test EURC (8453)" }).click()
     const pay = page.getByRole("button", { name: /with DEV wallet/ })
     await pay.waitFor({ timeout: 30_000 })
-    await page.waitForSelector(".shop__devwallet-state:has-text('holds EURC')")
+    await page.waitForSelector(".shop__devwallet-state:has-text('holds EURC, Pay above')")
     await pay.click()
     await waitForOrderPlaced(page, 90_000)
     await stack.sandbox.mine(8453, 3)
