@@ -1,8 +1,7 @@
-import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type AppliedOutcome, applyPaymentObservationWorkflow } from "./apply-payment-observation"
+import type { AppliedOutcome } from "./apply-payment-observation"
+import { pollStablecoinPaymentWorkflow } from "./poll-stablecoin-payment"
 import { claimSessionStatusReadStep, type ClaimSessionStatusReadStepInput } from "./steps/claim-session-status-read"
-import { askServiceAboutPaymentStep } from "./steps/ask-service-about-payment"
 
 export const checkStablecoinSessionStatusWorkflowId = "check-stablecoin-session-status-workflow"
 
@@ -32,28 +31,17 @@ export const checkStablecoinSessionStatusWorkflow = createWorkflow(
     const payment = claimSessionStatusReadStep(
       transform({ input }, ({ input }) => ({ ...input, minIntervalMs: CHECK_STATUS_MIN_INTERVAL_MS })),
     )
-    const asked = when("stablecoin-session-status-read-claimed", { payment }, ({ payment }) => !!payment).then(() =>
-      askServiceAboutPaymentStep(
-        transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })),
-      ),
-    )
-    const applied = when(
-      "stablecoin-session-status-read-claimed-answered",
-      { asked },
-      ({ asked }) => !!asked && "observation" in asked,
-    ).then(() =>
-      applyPaymentObservationWorkflow.runAsStep({
-        input: transform({ asked }, ({ asked }) => ({
-          observation: (asked as { observation: PaymentObservation }).observation,
-        })),
+    const polled = when("stablecoin-session-status-read-claimed", { payment }, ({ payment }) => !!payment).then(() =>
+      pollStablecoinPaymentWorkflow.runAsStep({
+        input: transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })),
       }),
     )
     return new WorkflowResponse(
-      transform({ asked, applied }, ({ asked, applied }): CheckStablecoinSessionStatusResult => {
-        if (!asked) return { checked: false, outcome: null }
-        return "error" in asked
-          ? { checked: true, outcome: null, error: asked.error }
-          : { checked: true, outcome: applied?.outcome ?? null }
+      transform({ polled }, ({ polled }): CheckStablecoinSessionStatusResult => {
+        if (!polled) return { checked: false, outcome: null }
+        return "error" in polled
+          ? { checked: true, outcome: null, error: polled.error }
+          : { checked: true, outcome: polled.outcome }
       }),
     )
   },

@@ -1,8 +1,7 @@
-import type { PaymentObservation } from "#src/lib/confirmation/payment-observation"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type AppliedOutcome, applyPaymentObservationWorkflow } from "./apply-payment-observation"
+import type { AppliedOutcome } from "./apply-payment-observation"
+import { pollStablecoinPaymentWorkflow } from "./poll-stablecoin-payment"
 import { claimRefreshStep } from "./steps/claim-refresh"
-import { askServiceAboutPaymentStep } from "./steps/ask-service-about-payment"
 
 export const refreshStablecoinPaymentWorkflowId = "refresh-stablecoin-payment-workflow"
 
@@ -31,28 +30,17 @@ export const refreshStablecoinPaymentWorkflow = createWorkflow(
   refreshStablecoinPaymentWorkflowId,
   (input: RefreshStablecoinPaymentInput) => {
     const payment = claimRefreshStep(input)
-    const asked = when("stablecoin-refresh-claimed", { payment }, ({ payment }) => !!payment).then(() =>
-      askServiceAboutPaymentStep(
-        transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })),
-      ),
-    )
-    const applied = when(
-      "stablecoin-refresh-claimed-answered",
-      { asked },
-      ({ asked }) => !!asked && "observation" in asked,
-    ).then(() =>
-      applyPaymentObservationWorkflow.runAsStep({
-        input: transform({ asked }, ({ asked }) => ({
-          observation: (asked as { observation: PaymentObservation }).observation,
-        })),
+    const polled = when("stablecoin-refresh-claimed", { payment }, ({ payment }) => !!payment).then(() =>
+      pollStablecoinPaymentWorkflow.runAsStep({
+        input: transform({ payment }, ({ payment }) => ({ payment: payment!, source: "refresh" as const })),
       }),
     )
     return new WorkflowResponse(
-      transform({ asked, applied }, ({ asked, applied }): RefreshStablecoinPaymentResult => {
-        if (!asked) return { refreshed: false, outcome: null }
-        return "error" in asked
-          ? { refreshed: true, outcome: null, error: asked.error }
-          : { refreshed: true, outcome: applied?.outcome ?? null }
+      transform({ polled }, ({ polled }): RefreshStablecoinPaymentResult => {
+        if (!polled) return { refreshed: false, outcome: null }
+        return "error" in polled
+          ? { refreshed: true, outcome: null, error: polled.error }
+          : { refreshed: true, outcome: polled.outcome }
       }),
     )
   },
