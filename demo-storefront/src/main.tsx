@@ -417,7 +417,10 @@ type DevFunds = {
   reload: () => void
 }
 
-/** DEV ONLY: the dev account's balance of the payment's token, read again for each payment, status and mint. */
+/**
+ * DEV ONLY: the dev account's balance of the payment's token, read for each payment, status and mint,
+ * and every 2 s (tokens minted from outside the page, e.g. `npm run customer`, count too).
+ */
 function useDevFunds(config: DemoConfig, payment: PublicStablecoinPayment | null): DevFunds {
   const [balance, setBalance] = useState<bigint | null>(null)
   const [reads, setReads] = useState(0)
@@ -427,12 +430,16 @@ function useDevFunds(config: DemoConfig, payment: PublicStablecoinPayment | null
   useEffect(() => {
     if (!dev || !payment) return setBalance(null)
     let live = true
-    readDevBalance(dev, payment.chain.id, payment.token.address).then(
-      (units) => live && setBalance(units),
-      () => live && setBalance(null),
-    )
+    const read = () =>
+      readDevBalance(dev, payment.chain.id, payment.token.address).then(
+        (units) => live && setBalance(units),
+        () => live && setBalance(null),
+      )
+    void read()
+    const timer = setInterval(() => void read(), 2000)
     return () => {
       live = false
+      clearInterval(timer)
     }
   }, [dev, key])
   const due = payment ? BigInt(payment.remaining?.baseUnits ?? payment.amount.baseUnits) : null

@@ -91,7 +91,10 @@ storefrontSuite(
       return { cart, page, chain, button }
     }
 
-    /** A connect-rail session opened in the demo with its DEV wallet for `address`, batching or not (`?devBatch=0`); the wallet's button. */
+    /**
+     * A connect-rail session opened in the demo with its DEV wallet for `address`, batching or not
+     * (`?devBatch=0`); the wallet's button, which the page offers only once the wallet holds the amount (fund it, then wait for it).
+     */
     async function openWithDevWallet(
       token: string,
       { batching, address = devAccounts.customer.address }: { batching: boolean; address?: Address },
@@ -108,7 +111,7 @@ storefrontSuite(
       })
       const asked = confirmationsAsked(page)
       const button = page.getByRole("button", { name: /with DEV wallet/ })
-      await button.waitFor()
+      await page.waitForSelector(".stablecoin-payment__summary")
       const { payment } = await view(cart.id)
       return { cart, page, chain, button, asked, payment: payment!, token: payment!.token.address as Address }
     }
@@ -143,6 +146,7 @@ storefrontSuite(
       const { cart, page, chain, button, asked, payment, token } = await openWithDevWallet("USDT", { batching: false })
       await fund(token, BigInt(payment.amount.baseUnits))
       await leaveAllowance(token, chain.pool as Address, 1_000_000n)
+      await button.waitFor()
 
       await button.click()
       expect(await waitForOrderPlaced(page)).toBe((await view(cart.id)).payment!.orderId)
@@ -156,6 +160,7 @@ storefrontSuite(
       const { cart, page, chain, button, asked, payment, token } = await openWithDevWallet("USDT", { batching: true })
       await fund(token, BigInt(payment.amount.baseUnits))
       await leaveAllowance(token, chain.pool as Address, 1_000_000n)
+      await button.waitFor()
 
       // The wallet's prompt held open (its simulation of the batch waits) for the picture of the one-confirmation step.
       let release = () => {}
@@ -191,6 +196,7 @@ storefrontSuite(
       })
       await fund(token, BigInt(payment.amount.baseUnits), payer.address)
       await leaveAllowance(token, chain.pool as Address, 1_000n, payer)
+      await button.waitFor()
       const { publicClient, walletClient } = client()
       const freeze = async (value: boolean) =>
         publicClient.waitForTransactionReceipt({
