@@ -36,7 +36,7 @@ export const PaymentActions = ({
         if (r.refreshed) {
           if (r.payment.last_checked) onRefreshed?.(r.payment.last_checked.at)
           return toast.success("Asked the service now", {
-            description: `It says: ${r.payment.status_words}. ${r.payment.state.label}${r.outcome ? `; ${outcomeWords(r.outcome).toLowerCase()}` : ""}.`,
+            description: `It says: ${r.payment.status_words.toLowerCase()}${r.outcome ? ` (${outcomeWords(r.outcome).toLowerCase()})` : ""}.`,
           })
         }
         const at = r.payment.last_checked ? formatDateTime(r.payment.last_checked.at) : "moments ago"

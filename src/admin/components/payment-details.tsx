@@ -53,7 +53,8 @@ export const PaymentDetails = ({
 
       <div className="flex flex-col gap-y-1 px-6 py-3">
         <div className="flex items-start gap-x-2" data-testid="stablecoin-attention">
-          <AttentionBadge payment={payment} />
+          {/* Not when the state badge above already says it ("Order canceled"). */}
+          {payment.attention_label !== payment.state.label && <AttentionBadge payment={payment} />}
           <Text size="small" data-testid="stablecoin-meaning">
             {payment.attention_meaning ?? payment.status_info.meaning}
           </Text>

@@ -113,7 +113,9 @@ const OrderStablecoinPaymentsWidget = ({ data: order }: DetailWidgetProps<AdminO
         <Alert variant="warning" data-testid="stablecoin-cancel-warning">
           {inFlight.amounts.shortfall
             ? `${formatAmount(inFlight.amounts.received, inFlight.token_symbol)} of the ${formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order has arrived, not captured. If you cancel the order, a top-up may still arrive: nothing is then captured, and everything received is listed here as owed back to the payer.`
-            : `A payment of ${formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order is on its way, not captured yet. If you cancel the order, it may still arrive: it will then not be captured, and everything received is listed here as owed back to the payer.`}
+            : inFlight.status === "confirming" || inFlight.status === "waiting"
+              ? `A payment of ${formatAmount(inFlight.amounts.expected, inFlight.token_symbol)} for this order is on its way, not captured yet. If you cancel the order, it may still arrive: it will then not be captured, and everything received is listed here as owed back to the payer.`
+              : `A payment of ${formatAmount(inFlight.amounts.received ?? inFlight.amounts.expected, inFlight.token_symbol)} for this order has arrived and is not captured yet. If you cancel the order, it is not captured, and everything received is listed here as owed back to the payer.`}
         </Alert>
       )}
       {notices.map(({ payment, refund }) => (
