@@ -165,6 +165,19 @@ export function applyStorefrontGuide(storefront: string, pluginSpec: string | nu
   edit(details, "        {payment && (", () => codeBlockAfter(orderStep, "tsx", 3).trimEnd())
 }
 
+/** The storefront's files the guide writes or edits (relative to the storefront's folder). */
+export const STOREFRONT_GUIDE_FILES = [
+  "src/lib/config.ts",
+  "src/lib/constants.tsx",
+  "src/modules/checkout/components/stablecoin-payment/index.tsx",
+  "src/modules/checkout/components/payment-button/index.tsx",
+  "src/modules/checkout/components/review/index.tsx",
+  "src/middleware.ts",
+  "src/lib/data/orders.ts",
+  "src/modules/order/components/stablecoin-order-payment/index.tsx",
+  "src/modules/order/components/payment-details/index.tsx",
+]
+
 /** Edits of the starter's files: each finds its anchor or throws. */
 function editorOf(root: string, pluginSpec: string) {
   const file = (rel: string) => path.join(root, rel)

@@ -57,10 +57,14 @@ async function launchGuideChromium(publicHost: string, storefrontOrigin: string)
 /** localhost (and *.localhost), 127.0.0.0/8, ::1: what a shopper's browser would look for on its own machine. */
 const LOOPBACK_HOST = /^(localhost|.+\.localhost|127\.\d+\.\d+\.\d+|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i
 
-/** Fails every request of the context to a loopback address, as it would fail for a shopper, and records it. */
-async function refuseLoopback(context: BrowserContext, refused: string[]) {
+/**
+ * Fails every request of the context to a loopback address, as it would fail for a shopper, and records
+ * it; except to the `wallets` origins: the test wallet's node (anvil), which stands in for a wallet
+ * extension reaching its own node, not for the store.
+ */
+async function refuseLoopback(context: BrowserContext, refused: string[], wallets: string[]) {
   await context.route(
-    (url) => LOOPBACK_HOST.test(url.hostname),
+    (url) => LOOPBACK_HOST.test(url.hostname) && !wallets.includes(url.origin),
     (route) => {
       refused.push(`${route.request().method()} ${route.request().url()}`)
       return route.abort("addressunreachable")
@@ -129,7 +133,11 @@ export async function checkoutInChromium(
   const refusals: string[] = []
   const newContext = async (options: Parameters<Browser["newContext"]>[0]) => {
     const context = await browserRun.browser.newContext(options)
-    await refuseLoopback(context, loopbackRequests)
+    await refuseLoopback(
+      context,
+      loopbackRequests,
+      sandbox.chains.map((c) => new URL(c.rpcUrl).origin),
+    )
     // The component's refusal of a backend the browser cannot reach, said in the console.
     context.on("console", (message) => {
       if (message.type() === "error" && message.text().includes("medusa-payment-stablecoin"))

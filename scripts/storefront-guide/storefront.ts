@@ -1,4 +1,5 @@
-import { sh, startService, timed, waitForHttp, type Service } from "#dev/processes"
+import { setTimeout as sleep } from "node:timers/promises"
+import { sh, startService, timed, type Service } from "#dev/processes"
 import { envFromTemplate } from "./env-file"
 import { type GuideStore, storefrontBinary, YARN_ENV } from "./starter"
 
@@ -79,9 +80,30 @@ export async function startStorefront(
   const service = track(startService(`storefront (next ${argv[0]})`, next.command, next.args, { cwd: next.cwd, env }))
   await timed(
     `storefront boot (next ${argv[0]} to first page)`,
-    () => waitForHttp(service, `http://localhost:${setup.port}/${setup.countryCode}`, 300_000),
+    () => waitForFirstPage(service, `http://localhost:${setup.port}/${setup.countryCode}`, 300_000),
     timings,
     log,
   )
   return service
+}
+
+/**
+ * Waits until the storefront renders `url` (2xx), failing early when it exits. The request carries
+ * the older starter's `_medusa_cache_id` cookie: without it, its middleware sets the cookie and
+ * redirects to the same URL, which a client that keeps no cookies follows for ever.
+ */
+async function waitForFirstPage(service: Service, url: string, timeoutMs: number) {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    const child = service.process
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${service.name} exited (${child.exitCode ?? child.signalCode}):\n${service.tail()}`)
+    const ok = await fetch(url, { headers: { cookie: "_medusa_cache_id=storefront-guide" } }).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    if (Date.now() > deadline)
+      throw new Error(`${service.name}: no answer from ${url} within ${timeoutMs / 1000} s:\n${service.tail()}`)
+    await sleep(500)
+  }
 }
