@@ -486,7 +486,7 @@ function DevWalletPanel({
       : funds.balance === null
         ? "reading…"
         : funds.enough
-          ? `holds ${payment.token.symbol}, Pay above`
+          ? `holds ${payment.token.symbol}`
           : `no ${payment.token.symbol} yet`
   return (
     <details

@@ -139,7 +139,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await panel.getByRole("button", { name: "Mint 1000 test EURC (8453)" }).click()
     const pay = page.getByRole("button", { name: /with DEV wallet/ })
     await pay.waitFor({ timeout: 30_000 })
-    await page.waitForSelector(".shop__devwallet-state:has-text('holds EURC, Pay above')")
+    await page.waitForSelector(".shop__devwallet-state:has-text('holds EURC')")
     await pay.click()
     await waitForOrderPlaced(page, 90_000)
     await stack.sandbox.mine(8453, 3)
