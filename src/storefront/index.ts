@@ -52,7 +52,13 @@ export {
 export { createSentPayments, type SentPayments, type SentPaymentRecord } from "./sent-payments"
 export { isPayOffered } from "./is-pay-offered"
 export { completeCartWhenInFlight } from "./complete-cart-when-in-flight"
-export { orderPaymentStateOf, isCapturedPayment, type OrderPaymentState } from "./order-payment-state"
+export {
+  confirmingStageOf,
+  orderPaymentStateOf,
+  isCapturedPayment,
+  type ConfirmingStage,
+  type OrderPaymentState,
+} from "./order-payment-state"
 export { walletErrorOf, type WalletError, type WalletErrorCode } from "./wallet/wallet-error"
 export { KNOWN_CHAINS, type AddChainParameters } from "./wallet/add-chain-parameters"
 export type { Eip1193Provider, DiscoveredWallet, WalletInfo } from "./wallet/eip1193"
@@ -69,6 +75,7 @@ export {
 export type {
   PublicStablecoinPayment,
   PublicTokenAmount,
+  PublicTransfer,
   CustomerPhase,
   StablecoinCartPaymentResponse,
   StablecoinStoreOptions,
