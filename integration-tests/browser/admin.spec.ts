@@ -62,8 +62,6 @@ async function paidOrder(rail: "deposit" | "connect") {
 
 const shot = async (name: string, target?: string) => {
   const file = path.join(DOCS, `admin-${name}.png`)
-  // No toast over the picture (a prompt's own picture keeps its dialog).
-  for (const close of await page.locator("[data-sonner-toast] button").all()) await close.click().catch(() => {})
   if (target) await page.locator(target).first().screenshot({ path: file })
   else await page.screenshot({ path: file, fullPage: true })
 }
