@@ -14,7 +14,12 @@ export const PaymentStatusBadge = ({ payment }: { payment: AdminStablecoinPaymen
       </span>
     }
   >
-    <StatusBadge color={payment.state.tone} data-testid="stablecoin-status" data-status={payment.status}>
+    <StatusBadge
+      color={payment.state.tone}
+      className="whitespace-nowrap"
+      data-testid="stablecoin-status"
+      data-status={payment.status}
+    >
       {payment.state.label}
     </StatusBadge>
   </Tooltip>
