@@ -141,7 +141,8 @@ medusaIntegrationTestRunner({
       expect(data.payment.refunds[0]).toMatchObject({
         state: "sent",
         txHash: txHash.toLowerCase(),
-        tx_link: expect.any(String),
+        // The local chain (a loopback RPC under Base's id) has no explorer: the hash is shown without a link.
+        tx_link: null,
       })
 
       // A refund sent is not scanned again.
