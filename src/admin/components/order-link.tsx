@@ -2,7 +2,7 @@ import { Link } from "react-router-dom"
 
 type Belongs = { order_id: string | null; order_display_id: number | null; cart_id?: string | null }
 
-const linkClass = "text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+const linkClass = "whitespace-nowrap text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
 
 /** The order a payment or event belongs to, by its number ("Order #12") and linked; else its cart, or that it has neither. */
 export const OrderLink = ({ payment, fallback = "No order or cart" }: { payment: Belongs; fallback?: string }) =>
