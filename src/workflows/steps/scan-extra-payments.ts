@@ -10,7 +10,7 @@ import { PAYMENT_STATUSES } from "#src/lib/service-client/payment-status"
 import { isFinalStatus } from "#src/lib/status"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import type { ChainScanRow, ReceiptInput } from "#src/modules/stablecoin/chain-scans"
-import { settleChainReceiptsUnderLock } from "./settle-chain-receipts"
+import { settleChainReceiptsUnderLock } from "../settle-chain-receipts"
 
 export const scanExtraPaymentsStepId = "scan-extra-payments-step"
 

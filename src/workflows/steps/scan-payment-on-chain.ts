@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError } from "#src/lib/errors/describe-error"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { readClaimedPayments, stoppedWatching } from "./scan-extra-payments"
-import { settleChainReceiptsUnderLock } from "./settle-chain-receipts"
+import { settleChainReceiptsUnderLock } from "../settle-chain-receipts"
 
 export const scanPaymentOnChainStepId = "scan-payment-on-chain-step"
 

@@ -1,15 +1,11 @@
-// Over 60 lines: the received total, the surplus owed and its announcement are settled together under the payment's lock, so they stay one step.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isSameAddress } from "#src/lib/chain/is-same-address"
 import { surplusOwed } from "#src/lib/ledger/surplus-owed"
 import { PAYMENT_LOCK_TIMING, paymentLockKey } from "#src/lib/locks/lock-keys"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { withStablecoinLock } from "#src/modules/stablecoin/locks"
 import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
-
-export const settleChainReceiptsStepId = "settle-chain-receipts-step"
 
 /** The event a store subscribes to, to tell the payer a refund is owed (one per refund). */
 export const REFUND_DUE_EVENT = "stablecoin.payment.refund_due"
@@ -34,21 +30,6 @@ export type RefundDueEventData = {
 
 export type ApplyChainReceiptsResult = { received: string | null; refundAdded: boolean; announced: number }
 
-/**
- * This step brings a payment's ledger row in line with the receipts the chain scan recorded (the
- * workflow holds the payment's lock, so it never interleaves with an observation's capture): the received total,
- * and for a captured payment the surplus it owes, listed as a due refund (payer: the sender of
- * the receipt that made it owed), status overpaid. Then every due surplus refund not yet
- * announced is emitted as REFUND_DUE_EVENT, once; this also announces a surplus the capture
- * path listed. An uncaptured payment only gets its received total: its capture decides. No
- * compensation: it records what the chain shows.
- */
-export const settleChainReceiptsStep = createStep(
-  settleChainReceiptsStepId,
-  async ({ paymentRowId }: { paymentRowId: string }, { container }) =>
-    new StepResponse(await settleChainReceipts(container, paymentRowId)),
-)
-
 /** Runs settleChainReceipts under the payment's lock: for callers outside a workflow that holds it. */
 export async function settleChainReceiptsUnderLock(
   container: MedusaContainer,
@@ -59,7 +40,14 @@ export async function settleChainReceiptsUnderLock(
   )
 }
 
-/** The body of settleChainReceiptsStep; the caller holds the payment's lock. */
+/**
+ * Brings a payment's ledger row in line with the receipts the chain scan recorded (the caller
+ * holds the payment's lock, so it never interleaves with an observation's capture): the received
+ * total, and for a captured payment the surplus it owes, listed as a due refund (payer: the sender
+ * of the receipt that made it owed), status overpaid. Then every due surplus refund not yet
+ * announced is emitted as REFUND_DUE_EVENT, once; this also announces a surplus the capture path
+ * listed. An uncaptured payment only gets its received total: its capture decides.
+ */
 export async function settleChainReceipts(
   container: MedusaContainer,
   paymentRowId: string,
