@@ -62,8 +62,13 @@ async function paidOrder(rail: "deposit" | "connect") {
 
 const shot = async (name: string, target?: string) => {
   const file = path.join(DOCS, `admin-${name}.png`)
-  if (target) await page.locator(target).first().screenshot({ path: file })
-  else await page.screenshot({ path: file, fullPage: true })
+  if (!target) return page.screenshot({ path: file, fullPage: true })
+  // The admin scrolls inside its own container: a tall element is shot in a window tall enough for all of it.
+  const element = page.locator(target).first()
+  const box = await element.boundingBox()
+  if (box && box.height > 900) await page.setViewportSize({ width: 1280, height: Math.ceil(box.height) + 200 })
+  await element.screenshot({ path: file })
+  await page.setViewportSize({ width: 1280, height: 1000 })
 }
 
 async function setTheme(theme: "light" | "dark") {

@@ -1,4 +1,4 @@
-import { STATUS_TABLE, statusAction, type Rail, type ServiceStatus, type StatusPolicy } from "../status"
+import { statusAction, type Rail, type ServiceStatus, type StatusPolicy } from "../status"
 
 export type OrderGuidance = {
   /** Whether the goods may go out now. */
@@ -46,7 +46,9 @@ export function orderGuidanceOf({
       ],
     }
   }
-  if (captured) return { safeToShip: true, summary: STATUS_TABLE[status].safeToShip, options: [] }
+  // Captured: the table's per-rail wording ("Deposit rail: no, wait for swept. Connect rail: yes") no longer applies.
+  if (captured)
+    return { safeToShip: true, summary: status === "overpaid" ? "Yes, refund the difference" : "Yes", options: [] }
   if (attention === "webhook_missing") {
     return {
       safeToShip: false,

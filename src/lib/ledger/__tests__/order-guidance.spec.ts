@@ -12,6 +12,11 @@ describe("orderGuidanceOf", () => {
     expect(
       orderGuidanceOf({ status: "swept", rail: "deposit", captured: true, hasOrder: true, attention: null, policy }),
     ).toEqual({ safeToShip: true, summary: "Yes", options: [] })
+    // A connect payment captured at paid: not the table's per-rail sentence.
+    expect(
+      orderGuidanceOf({ status: "paid", rail: "connect", captured: true, hasOrder: true, attention: null, policy })
+        .summary,
+    ).toBe("Yes")
   })
 
   it("an order whose payment never completes stays awaiting with the merchant's options: wait, accept, cancel", () => {
