@@ -93,7 +93,7 @@ export function orderGuidanceOf({
 export const SERVICE_STATUS_WORDS: Record<ServiceStatus, string> = {
   waiting: "Waiting for payment",
   confirming: "Confirming",
-  paid: "Paid, not settled yet",
+  paid: "Paid",
   swept: "Settled in your pool",
   underpaid: "Underpaid",
   overpaid: "Overpaid",
@@ -102,6 +102,14 @@ export const SERVICE_STATUS_WORDS: Record<ServiceStatus, string> = {
   expired_paid_late: "Paid after the quote expired",
   held_sanctioned: "Payer on compliance hold",
 }
+
+/** A payment's service status in words, on its rail: on the deposit rail paid still awaits its sweep, on the connect rail it is in the pool. */
+export const serviceStatusWordsOf = (status: ServiceStatus, rail: Rail): string =>
+  status === "paid"
+    ? rail === "connect"
+      ? "Paid into your pool"
+      : "Paid, not settled yet"
+    : SERVICE_STATUS_WORDS[status]
 
 /** green: captured; blue: on its way; orange: a person decides; red: never, or something broke; grey: nothing yet or over. */
 export type PaymentStateTone = "green" | "blue" | "orange" | "red" | "grey"

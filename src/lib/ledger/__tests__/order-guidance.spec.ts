@@ -1,4 +1,4 @@
-import { orderGuidanceOf, paymentStateOf } from "../order-guidance"
+import { orderGuidanceOf, paymentStateOf, serviceStatusWordsOf } from "../order-guidance"
 
 const policy = { acceptLatePayments: true }
 
@@ -138,5 +138,13 @@ describe("paymentStateOf", () => {
       "Paid late: your decision",
     )
     expect(state({ captured: true, attention: "order_canceled" }).label).toBe("Order canceled")
+  })
+})
+
+describe("serviceStatusWordsOf", () => {
+  it("says paid on its rail: awaiting the sweep on the deposit rail, in the pool on the connect rail", () => {
+    expect(serviceStatusWordsOf("paid", "deposit")).toBe("Paid, not settled yet")
+    expect(serviceStatusWordsOf("paid", "connect")).toBe("Paid into your pool")
+    expect(serviceStatusWordsOf("swept", "deposit")).toBe("Settled in your pool")
   })
 })

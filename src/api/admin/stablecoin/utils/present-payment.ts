@@ -2,7 +2,7 @@ import { formatTokenAmount } from "#src/lib/chain/format-token-amount"
 import { publicChainOf } from "#src/lib/checkout/public-chain-of"
 import { buildExplorerLink, CHAIN_NAMES } from "#src/lib/explorer/index"
 import { ATTENTION_KINDS, attentionLabelOf, type AttentionKind } from "#src/lib/ledger/attention"
-import { orderGuidanceOf, paymentStateOf, SERVICE_STATUS_WORDS } from "#src/lib/ledger/order-guidance"
+import { orderGuidanceOf, paymentStateOf, serviceStatusWordsOf } from "#src/lib/ledger/order-guidance"
 import type { PluginOptions } from "#src/lib/options/index"
 import { allowsCapture, STATUS_TABLE, statusAction, type Rail, type ServiceStatus } from "#src/lib/status"
 import { ledgerRefundsOf, verificationOf, type LedgerPayment, type LedgerReceipt } from "#src/modules/stablecoin/types"
@@ -71,7 +71,7 @@ export function presentPayment(
     refund_senders: chain?.refundSenders ?? [],
     status_info: status,
     /** The service's status in words (the code is `status`). */
-    status_words: isStatus(row.status) ? SERVICE_STATUS_WORDS[row.status] : row.status,
+    status_words: isStatus(row.status) ? serviceStatusWordsOf(row.status, row.rail as Rail) : row.status,
     /** The badge: what Medusa's payment state and the service's status mean together, in words. */
     state: isStatus(row.status)
       ? paymentStateOf({
