@@ -56,7 +56,10 @@ export const PaymentDetails = ({
           {/* Not when the state badge above already says it ("Order canceled"). */}
           {payment.attention_label !== payment.state.label && <AttentionBadge payment={payment} />}
           <Text size="small" data-testid="stablecoin-meaning">
-            {payment.attention_meaning ?? payment.status_info.meaning}
+            {payment.attention_meaning ??
+              (payment.status === "waiting" && payment.in_flight
+                ? "The transfer was seen on the chain when the order was placed; the service has not reported it yet."
+                : payment.status_info.meaning)}
           </Text>
         </div>
         <Text
@@ -108,7 +111,11 @@ export const PaymentDetails = ({
       <SectionRow label="Received" testId="stablecoin-received">
         <div className="flex flex-col">
           <span data-testid="stablecoin-received-total" data-base-units={amounts.received?.base_units ?? ""}>
-            {amounts.received ? formatAmount(amounts.received, symbol) : "Nothing yet"}
+            {amounts.received
+              ? formatAmount(amounts.received, symbol)
+              : payment.in_flight
+                ? "Not reported by the service yet"
+                : "Nothing yet"}
           </span>
           {amounts.received && (payment.status === "confirming" || payment.status === "waiting") && (
             <Text size="xsmall" className="text-ui-fg-subtle">
