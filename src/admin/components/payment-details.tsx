@@ -159,11 +159,13 @@ export const PaymentDetails = ({
         <ChainValue value={payment.tx_hash} href={payment.links.tx} testId="stablecoin-tx" />
       </SectionRow>
       <SectionRow label="Confirmations" testId="stablecoin-confirmations">
-        {confirmationsWords({
-          status: payment.status,
-          confirmations: payment.confirmations,
-          target: payment.confirmations_target,
-        })}
+        {payment.status === "waiting" && payment.in_flight
+          ? "Not reported by the service yet"
+          : confirmationsWords({
+              status: payment.status,
+              confirmations: payment.confirmations,
+              target: payment.confirmations_target,
+            })}
       </SectionRow>
       <SectionRow label="Payer">
         <ChainValue value={payment.payer_address} href={payment.links.payer} testId="stablecoin-payer" />
