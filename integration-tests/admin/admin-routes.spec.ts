@@ -110,8 +110,8 @@ medusaIntegrationTestRunner({
         })
         expect(p.amounts.confirmed).toEqual(p.amounts.expected)
         expect(p.amounts.shortfall).toBeNull()
-        expect(p.links.tx).toBe(`https://basescan.org/tx/${row!.tx_hash}`)
-        expect(p.links.pool).toBe(`https://basescan.org/address/${(row!.verification as any).pool}`)
+        // The sandbox's chain is local (loopback RPC) under Base's id: basescan.org does not know it, so nothing is linked.
+        expect(p.links).toMatchObject({ tx: null, pool: null })
 
         const byCart = await get(`/admin/stablecoin/payments?cart_id=${paid.cart.id}`)
         expect(byCart.data.payments.map((x: any) => x.id)).toEqual([row!.id])
@@ -264,7 +264,7 @@ medusaIntegrationTestRunner({
       expect(recorded.data.payment.refunds.find((x: any) => x.id === refund.id)).toMatchObject({
         state: "sent",
         txHash: good,
-        tx_link: `https://basescan.org/tx/${good}`,
+        tx_link: null,
       })
 
       const again = await post(path, { tx_hash: good })
