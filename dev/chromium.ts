@@ -6,9 +6,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 /**
  * Headless Debian Chromium with the flags a container needs. Playwright refuses `--user-data-dir`
  * in launch() (it wants launchPersistentContext); it gives every launch a fresh temporary profile
- * of its own and deletes it on close, which is what the flag was for.
+ * of its own and deletes it on close, which is what the flag was for. `extraArgs` adds flags for one caller.
  */
-export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launchChromium(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -20,6 +20,7 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   })
   return { browser, close: () => browser.close().catch(() => {}) }

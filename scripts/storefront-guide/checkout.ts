@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from "node:fs"
 import path from "node:path"
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
 import { formatUnits, parseUnits, type Address } from "viem"
 import type { SandboxConfigJson } from "../../sandbox"
 import { devAccounts, localClients } from "../../sandbox/chain"
@@ -8,6 +8,7 @@ import { payDepositIntent } from "../../sandbox/customer"
 import { testTokenAbi } from "../../src/lib/chain/abis"
 import { CHAIN_NAMES } from "../../src/lib/explorer/default-explorer-urls"
 import { injectAnvilWallet } from "#dev/anvil-wallet"
+import { launchChromium } from "#dev/chromium"
 import { timed } from "#dev/processes"
 
 const DOCS = path.resolve(__dirname, "..", "..", "docs")
@@ -29,30 +30,16 @@ export type CheckoutResult = {
 }
 
 /**
- * Headless Debian Chromium (the flags of #dev/chromium) that reaches this machine's storefront and
- * backend only at `publicHost`, a name its host resolver maps to 127.0.0.1: a URL that is not a
- * loopback address, as a deployed store's is. That origin counts as secure (as https would), so that the
- * starters' `secure` cookies of a production build are kept.
+ * Headless Debian Chromium that reaches this machine's storefront and backend only at `publicHost`, a
+ * name its host resolver maps to 127.0.0.1: a URL that is not a loopback address, as a deployed store's
+ * is. That origin counts as secure (as https would), so that the starters' `secure` cookies of a
+ * production build are kept.
  */
-async function launchGuideChromium(publicHost: string, storefrontOrigin: string) {
-  const browser = await chromium.launch({
-    // Debian's Chromium, as #dev/chromium launches it (its flags below, plus the resolver's and the origin's).
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--host-resolver-rules=MAP ${publicHost} 127.0.0.1`,
-      `--unsafely-treat-insecure-origin-as-secure=${storefrontOrigin}`,
-    ],
-  })
-  return { browser, close: () => browser.close().catch(() => {}) }
-}
+const launchGuideChromium = (publicHost: string, storefrontOrigin: string) =>
+  launchChromium([
+    `--host-resolver-rules=MAP ${publicHost} 127.0.0.1`,
+    `--unsafely-treat-insecure-origin-as-secure=${storefrontOrigin}`,
+  ])
 
 /** localhost (and *.localhost), 127.0.0.0/8, ::1: what a shopper's browser would look for on its own machine. */
 const LOOPBACK_HOST = /^(localhost|.+\.localhost|127\.\d+\.\d+\.\d+|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i
