@@ -5,7 +5,7 @@ import { devAccounts } from "#sandbox/chain/index"
 import { payDepositIntent } from "#sandbox/customer/index"
 import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
 import type StablecoinModuleService from "#src/modules/stablecoin/service"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { adminHeaders } from "./helpers/admin"
 import { createCart, eventually, startSession } from "#dev/store-checkout"
 import { countOf } from "./helpers/ledger"
@@ -54,9 +54,7 @@ medusaIntegrationTestRunner({
       })
       await stack.sandbox.mine(8453, 3)
       await stack.sandbox.waitForStatus(d.deposit.intentId, ["swept", "underpaid", "held_sanctioned"], 20_000)
-      await reconcileStablecoinPaymentsWorkflow(container).run({
-        input: { now: new Date(Date.now() + 10 * 60_000).toISOString() },
-      })
+      await reconcileStablecoinPayments(container, { now: new Date(Date.now() + 10 * 60_000).toISOString() })
       return row.id as string
     }
 

@@ -4,7 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { devAccounts } from "#sandbox/chain/index"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import { REFUND_DUE_EVENT, type RefundDueEventData } from "#src/workflows/settle-chain-receipts"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { payIntoOrder } from "../admin/helpers"
 import { openSession, paySession } from "#sandbox/customer/store-checkout"
 import { adminHeaders } from "./helpers/admin"
@@ -17,7 +17,7 @@ jest.setTimeout(180_000)
 
 const MINUTE = 60_000
 
-// The scheduled job is off: each test runs the reconcile workflow itself. Scans read up to the
+// The scheduled job is off: each test runs the reconcile itself. Scans read up to the
 // chain head (confirmations 0) so a payment mined in the test is read by the next run.
 const stack = useStablecoinStack({ chains: [{ chainId: 8453, confirmations: 2 }] }, () => ({
   reconcile: { enabled: false },
@@ -47,9 +47,7 @@ medusaIntegrationTestRunner({
     })
 
     const reconcile = (minutesLater: number) =>
-      reconcileStablecoinPaymentsWorkflow(container)
-        .run({ input: { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() } })
-        .then((r) => r.result)
+      reconcileStablecoinPayments(container, { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() })
 
     /** Pays exactly into an order, then pays the same amount again to the same verified address (after the sweep / the capture). */
     async function payTwice(rail: "deposit" | "connect") {

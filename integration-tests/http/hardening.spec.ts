@@ -5,7 +5,7 @@ import { devAccounts } from "#sandbox/chain/index"
 import { payConnect, payDepositIntent } from "#sandbox/customer/index"
 import { STOREFRONT_ERROR_CODES } from "#src/lib/session-data"
 import { WEBHOOK_MAX_BODY_BYTES } from "#src/lib/webhooks/constants"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { countOf, ledgerOf, ledgerRow, postWebhook, postWebhookAndWait } from "./helpers/ledger"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
@@ -29,9 +29,7 @@ medusaIntegrationTestRunner({
     const baseUrl = () => api.defaults.baseURL as string
     const ledger = () => ledgerOf(getContainer())
     const reconcile = (minutesLater = 10) =>
-      reconcileStablecoinPaymentsWorkflow(getContainer())
-        .run({ input: { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() } })
-        .then((r) => r.result)
+      reconcileStablecoinPayments(getContainer(), { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() })
 
     beforeEach(async () => {
       store = await buildStore(getContainer())

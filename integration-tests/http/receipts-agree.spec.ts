@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { devAccounts } from "#sandbox/chain/index"
 import { openSession, paySession } from "#sandbox/customer/store-checkout"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { eventually, storeHeaders } from "#dev/store-checkout"
 import { adminHeaders } from "./helpers/admin"
 import { countOf, ledgerOf, ledgerRow } from "./helpers/ledger"
@@ -104,10 +104,10 @@ medusaIntegrationTestRunner({
 
     it("the chain scan recorded the underpayment; the top-up's webhook adds the second transfer at once", async () => {
       const paid = await underpay()
-      const run = await reconcileStablecoinPaymentsWorkflow(container).run({
-        input: { now: new Date(Date.now() + 10 * 60_000).toISOString() },
+      const result = await reconcileStablecoinPayments(container, {
+        now: new Date(Date.now() + 10 * 60_000).toISOString(),
       })
-      expect(run.result.extraPayments).toMatchObject({ scanned: 1, receipts: 1 })
+      expect(result.extraPayments).toMatchObject({ scanned: 1, receipts: 1 })
       expect((await ledgerRow(container, paid.d.paymentId))?.received_amount).toBe(paid.first.toString())
       await topUpAndExpectAgreement(paid)
     })

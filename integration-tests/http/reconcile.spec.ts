@@ -9,7 +9,7 @@ import type { PluginOptions } from "#src/lib/options/index"
 import { parseWebhookEvent, signWebhookPayload, verifyWebhookSignature } from "#src/lib/webhooks/index"
 import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
 import type StablecoinModuleService from "#src/modules/stablecoin/service"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { createCart, eventually, startSession } from "#dev/store-checkout"
 import { useStablecoinStack } from "./helpers/stablecoin-stack"
 import { buildStore, type StoreFixture } from "./helpers/store-fixtures"
@@ -41,10 +41,7 @@ medusaIntegrationTestRunner({
       stack.sandbox.faults.reset()
     })
 
-    const reconcile = (input: { now?: string } = {}) =>
-      reconcileStablecoinPaymentsWorkflow(container)
-        .run({ input })
-        .then((r) => r.result)
+    const reconcile = (input: { now?: string } = {}) => reconcileStablecoinPayments(container, input)
     /** A run's clock past the first poll of every payment created so far. */
     const afterFirstPoll = () => new Date(Date.now() + 10 * MINUTE).toISOString()
 

@@ -7,7 +7,7 @@ import { devAccounts, localClients } from "#sandbox/chain/index"
 import { payDepositIntent } from "#sandbox/customer/index"
 import { poolAbi } from "#src/lib/chain/abis"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { payIntoOrder } from "../admin/helpers"
 import { adminHeaders } from "./helpers/admin"
 import { eventually } from "#dev/store-checkout"
@@ -21,7 +21,7 @@ const MINUTE = 60_000
 
 const MAX_BLOCK_RANGE = 500
 
-// The scheduled job is off: each test runs the reconcile workflow itself, at least
+// The scheduled job is off: each test runs the reconcile itself, at least
 // extraPayments.scanEveryMinutes (5) apart. Scans read up to the chain head (confirmations 0), in
 // ranges of at most MAX_BLOCK_RANGE blocks. The sweeper dev account is a configured refund sender
 // besides the payout.
@@ -59,9 +59,7 @@ medusaIntegrationTestRunner({
 
     const chain = () => stack.sandbox.chains[0]!
     const reconcile = (minutesLater: number) =>
-      reconcileStablecoinPaymentsWorkflow(container)
-        .run({ input: { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() } })
-        .then((r) => r.result)
+      reconcileStablecoinPayments(container, { now: new Date(Date.now() + minutesLater * MINUTE).toISOString() })
     const refundsOf = async (paymentId: string) =>
       ((await ledgerRow(container, paymentId))!.refunds ?? []) as unknown as LedgerRefund[]
 

@@ -13,7 +13,7 @@ import { payDepositIntent } from "#sandbox/customer/index"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
 import type { PluginOptions } from "#src/lib/options/index"
 import { CLOSE_RETRY_HOURS } from "#src/lib/unfinished-orders/unfinished-order"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { createCart, eventually, startSession, storeHeaders } from "#dev/store-checkout"
 import { PROVIDERS } from "#dev/seed-store"
 import { adminHeaders } from "./helpers/admin"
@@ -112,10 +112,7 @@ medusaIntegrationTestRunner({
     /** A reconcile run at `now` with cancelUnpaidOrders as given; its output. */
     const reconcileAt = async (now: Date | number, cancel: boolean, batchSize?: number) => {
       options().cancelUnpaidOrders = cancel
-      const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({
-        input: { now: new Date(now).toISOString(), batchSize },
-      })
-      return result
+      return await reconcileStablecoinPayments(container, { now: new Date(now).toISOString(), batchSize })
     }
 
     const chain = () => stack.sandbox.chains[0]!

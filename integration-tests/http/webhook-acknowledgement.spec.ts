@@ -4,7 +4,7 @@ import type { Address } from "viem"
 import { devAccounts } from "#sandbox/chain/index"
 import { payDepositIntent } from "#sandbox/customer/index"
 import applyStoredStablecoinWebhookEventsJob from "#src/jobs/apply-stored-stablecoin-webhook-events"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { paymentLockKey } from "#src/lib/locks/lock-keys"
 import { createCart, eventually, startSession } from "#dev/store-checkout"
 import { countOf, ledgerOf, ledgerRow, postWebhook } from "./helpers/ledger"
@@ -138,7 +138,7 @@ medusaIntegrationTestRunner({
       expect(await eventRow("evt_ack_crash")).toMatchObject({ state: "processed", outcome: "captured", attempts: 1 })
       expect((await ledgerRow(getContainer(), d.paymentId))!.captured_at).toBeTruthy()
       await applyStoredStablecoinWebhookEventsJob(getContainer())
-      const { result } = await reconcileStablecoinPaymentsWorkflow(getContainer()).run({ input: {} })
+      const result = await reconcileStablecoinPayments(getContainer())
       expect(result.webhookEvents.found).toBe(0)
       expect(await eventRow("evt_ack_crash")).toMatchObject({ state: "processed", attempts: 1 })
       expect(await countOf(getContainer(), "capture")).toBe(1)

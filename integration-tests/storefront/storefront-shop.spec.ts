@@ -3,7 +3,7 @@ import type { Address } from "viem"
 import { devAccounts } from "../../sandbox/chain"
 import { payDepositIntent } from "../../sandbox/customer"
 import type { PublicStablecoinPayment } from "../../src/lib/checkout/public-payment"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { seedStarterShipping } from "#scripts/seed-starter-shipping"
 import { createCart } from "#dev/store-checkout"
 import { useStablecoinStack } from "../http/helpers/stablecoin-stack"
@@ -212,9 +212,7 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     })
     // The chain scan (the reconcile run) records each transfer; the receipt lists both.
     await stack.sandbox.mine(8453, 5)
-    await reconcileStablecoinPaymentsWorkflow(getContainer()).run({
-      input: { now: new Date(Date.now() + 30 * 60_000).toISOString() },
-    })
+    await reconcileStablecoinPayments(getContainer(), { now: new Date(Date.now() + 30 * 60_000).toISOString() })
     const paid = (await view(cart.id)).payment!
     expect(paid.transfers!.map((t) => [t.txHash.toLowerCase(), t.amount?.baseUnits])).toEqual([
       [firstTx.toLowerCase(), firstPart.toString()],

@@ -3,10 +3,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { describeError } from "#src/lib/errors/describe-error"
 import { STABLECOIN_MODULE } from "#src/modules/stablecoin/index"
 import type StablecoinModuleService from "#src/modules/stablecoin/service"
-import { reconcileStablecoinPaymentsWorkflow } from "#src/workflows/reconcile-stablecoin-payments"
+import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 
 /**
- * Runs the reconcile workflow every minute. Each payment's own backoff schedule (next_poll_at)
+ * Runs the reconcile every minute. Each payment's own backoff schedule (next_poll_at)
  * decides whether it is polled, so a frequent tick costs one indexed query when nothing is due.
  * A run that fails is recorded with its error, so the admin sees it.
  */
@@ -16,7 +16,7 @@ export default async function reconcileStablecoinPaymentsJob(container: MedusaCo
   if (!ledger.options.reconcile.enabled) return
   const startedAt = new Date()
   try {
-    const { result } = await reconcileStablecoinPaymentsWorkflow(container).run({ input: {} })
+    const result = await reconcileStablecoinPayments(container)
     const {
       selected,
       polled,

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError } from "#src/lib/errors/describe-error"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import { readClaimedPayments, stoppedWatching } from "./scan-extra-payments"
+import { readClaimedPayments, stoppedWatching } from "#src/modules/stablecoin/read-claimed-payments"
 import { settleChainReceiptsUnderLock } from "../settle-chain-receipts"
 
 export const scanPaymentOnChainStepId = "scan-payment-on-chain-step"

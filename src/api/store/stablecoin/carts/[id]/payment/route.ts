@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { createSingleFlight } from "#src/lib/checkout/single-flight"
 import { storefrontReadLimit } from "#src/lib/checkout/storefront-read-limit"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import { pollStablecoinPayment } from "#src/workflows/poll-stablecoin-payment"
+import { pollStablecoinPayment } from "#src/use-cases/poll-stablecoin-payment"
 import type { StoreGetStablecoinCartPaymentType } from "#src/api/store/stablecoin/validators"
 import {
   getCartPayment,

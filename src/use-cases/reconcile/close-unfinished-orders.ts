@@ -1,7 +1,5 @@
-// Over 60 lines: it closes a batch of orders one by one under each order's locks, and a workflow cannot loop over a list it learns only at run time.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { describeError } from "#src/lib/errors/describe-error"
 import { cartLockKey, paymentLockKey } from "#src/lib/locks/lock-keys"
@@ -11,11 +9,9 @@ import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/st
 import type { CloseFailure, OverdueUnfinishedOrder } from "#src/modules/stablecoin/unfinished-orders"
 import { acquireStablecoinLock, releaseStablecoinLock } from "#src/modules/stablecoin/locks"
 
-export const closeUnfinishedOrdersStepId = "close-unfinished-orders-step"
+export type CloseUnfinishedOrdersInput = { now: string; batchSize?: number }
 
-export type CloseUnfinishedOrdersStepInput = { now: string; batchSize?: number }
-
-export type CloseUnfinishedOrdersStepOutput = {
+export type CloseUnfinishedOrdersOutput = {
   /** Orders awaiting a payment that cannot finish, past their grace: at most batchSize, besides those whose close failed in the last CLOSE_RETRY_HOURS. */
   overdue: number
   /** Canceled through Medusa's cancelOrderWorkflow, what they received listed as owed back (cancelUnpaidOrders on). */
@@ -30,52 +26,48 @@ export type CloseUnfinishedOrdersStepOutput = {
 const LOCK_WAIT_SECONDS = 5
 
 /**
- * This step closes orders that will never be paid (docs/operations.md#orders-that-never-finish).
+ * This stage closes orders that will never be paid (docs/operations.md#orders-that-never-finish).
  * It finds a bounded batch of orders awaiting a payment that cannot finish, past their grace; with
  * cancelUnpaidOrders on it cancels each through Medusa's cancelOrderWorkflow (reserved stock
  * released, payment collection canceled) and lists everything received as owed back
  * (oweBackForCanceledOrder, attention order_canceled). Each close holds the payment's lock and the
  * cart's, the locks a capture takes, and looks at the order again under them: a confirmation that
- * won the race has captured it, and one that comes later finds the order canceled. Like
- * processPaymentAsWorkflowStep, Medusa's workflow runs as a workflow of its own, one per order, so
- * one refusal does not undo the others. A refusal (a fulfillment exists) is logged and recorded with
- * the run, the order stays listed, and it is tried again only after CLOSE_RETRY_HOURS. No
- * compensation: a canceled order stays canceled.
+ * won the race has captured it, and one that comes later finds the order canceled. Medusa's
+ * workflow runs once per order, a run of its own, so one refusal does not undo the others. A
+ * refusal (a fulfillment exists) is logged and recorded with the run, the order stays listed, and
+ * it is tried again only after CLOSE_RETRY_HOURS. A canceled order stays canceled.
  */
-export const closeUnfinishedOrdersStep = createStep(
-  closeUnfinishedOrdersStepId,
-  async (
-    { now: nowIso, batchSize }: CloseUnfinishedOrdersStepInput,
-    { container },
-  ): Promise<StepResponse<CloseUnfinishedOrdersStepOutput>> => {
-    const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const now = new Date(nowIso)
-    const limit = batchSize ?? ledger.options.reconcile.batchSize
-    const overdue = await ledger.listOverdueUnfinishedOrders({ now, limit })
-    const output: CloseUnfinishedOrdersStepOutput = { overdue: overdue.length, canceled: 0, failed: [], deferred: 0 }
-    if (!ledger.options.cancelUnpaidOrders) return new StepResponse(output)
+export async function closeUnfinishedOrders(
+  container: MedusaContainer,
+  { now: nowIso, batchSize }: CloseUnfinishedOrdersInput,
+): Promise<CloseUnfinishedOrdersOutput> {
+  const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const now = new Date(nowIso)
+  const limit = batchSize ?? ledger.options.reconcile.batchSize
+  const overdue = await ledger.listOverdueUnfinishedOrders({ now, limit })
+  const output: CloseUnfinishedOrdersOutput = { overdue: overdue.length, canceled: 0, failed: [], deferred: 0 }
+  if (!ledger.options.cancelUnpaidOrders) return output
 
-    let tried = 0
-    for (const order of overdue) {
-      if (tried === limit || !mayRetryClose({ failedAt: order.closeFailure?.at ?? null, now })) {
-        output.deferred++
-        continue
-      }
-      tried++
-      const closed = await closeUnderLocks(container, ledger, order, now)
-      if (closed === "canceled") output.canceled++
-      else if (closed === "busy") output.deferred++
-      else if (closed !== "gone") {
-        output.failed.push({ orderId: order.payment.order_id, paymentRowId: order.payment.id, error: closed.error })
-        logger.warn(
-          `stablecoin: overdue order ${order.payment.order_id} (payment ${order.payment.payment_id}, ${order.kind}) could not be canceled: ${closed.error}; it stays listed and is tried again in a day`,
-        )
-      }
+  let tried = 0
+  for (const order of overdue) {
+    if (tried === limit || !mayRetryClose({ failedAt: order.closeFailure?.at ?? null, now })) {
+      output.deferred++
+      continue
     }
-    return new StepResponse(output)
-  },
-)
+    tried++
+    const closed = await closeUnderLocks(container, ledger, order, now)
+    if (closed === "canceled") output.canceled++
+    else if (closed === "busy") output.deferred++
+    else if (closed !== "gone") {
+      output.failed.push({ orderId: order.payment.order_id, paymentRowId: order.payment.id, error: closed.error })
+      logger.warn(
+        `stablecoin: overdue order ${order.payment.order_id} (payment ${order.payment.payment_id}, ${order.kind}) could not be canceled: ${closed.error}; it stays listed and is tried again in a day`,
+      )
+    }
+  }
+  return output
+}
 
 /** canceled; gone: no longer overdue under the locks (captured, canceled, or a top-up); busy: the locks were held; or the failure. */
 async function closeUnderLocks(

@@ -1,35 +1,11 @@
-// Over 60 lines: it holds the chain scan shared with scan-payment-on-chain (per chain, per range, per rail), and a workflow cannot loop over a batch it learns only at run time.
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Address, Hex, PublicClient } from "viem"
 import { groupScanBatches } from "#src/lib/chain/group-scan-batches"
 import { planScanRange } from "#src/lib/chain/plan-scan-range"
 import { readPaymentReceipts } from "#src/lib/chain/read-payment-receipts"
-import { describeError } from "#src/lib/errors/describe-error"
 import { PAYMENT_STATUSES } from "#src/lib/service-client/payment-status"
 import { isFinalStatus } from "#src/lib/status"
-import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import type { ChainScanRow, ReceiptInput } from "#src/modules/stablecoin/chain-scans"
-import { settleChainReceiptsUnderLock } from "../settle-chain-receipts"
-
-export const scanExtraPaymentsStepId = "scan-extra-payments-step"
-
-export type ScanExtraPaymentsStepInput = { now: string; batchSize?: number }
-
-export type ScanExtraPaymentsStepOutput = {
-  /** Payments due for a scan and taken by this run. */
-  scanned: number
-  /** eth_getLogs requests sent (at most one per rail per chain per run). */
-  logRequests: number
-  /** Receipts recorded for the first time. */
-  receipts: number
-  /** Surplus refunds listed from what the scan found. */
-  refundsAdded: number
-  /** refund_due events emitted. */
-  announced: number
-  /** Chains that could not be read; their payments are scanned again on the next run from where they were. */
-  failedChains: number
-}
+import type { ChainScanRow, ReceiptInput } from "./chain-scans"
+import type StablecoinModuleService from "./service"
 
 /** Statuses after which the service no longer reports a payment (an uncaptured one is scanned from then on); underpaid: a top-up on the connect rail is not reported either. */
 export const stoppedWatching = {
@@ -38,64 +14,6 @@ export const stoppedWatching = {
 }
 
 const lower = (v: string | undefined | null) => (v ?? "").toLowerCase()
-
-/**
- * This step finds the payments the service does not report: a second transfer
- * to a forwarder, a second pool deposit with the same reference, a payment after the sweep or the
- * capture. It takes a bounded batch of payments due for a scan (extraPayments options), and per
- * chain reads bounded block ranges with at most one eth_getLogs per rail per range, from each
- * payment's recorded scanned-up-to block (first: the block its addresses were verified at);
- * payments close together share a range, one far behind gets its own (groupScanBatches). Each log is recorded once as a receipt; settleChainReceipts then updates the payment under
- * its lock (received total, surplus owed, refund_due event). A chain that cannot be read leaves
- * its payments where they were, for the next run.
- */
-export const scanExtraPaymentsStep = createStep(
-  scanExtraPaymentsStepId,
-  async (
-    { now: nowIso, batchSize }: ScanExtraPaymentsStepInput,
-    { container },
-  ): Promise<StepResponse<ScanExtraPaymentsStepOutput>> => {
-    const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const { options } = ledger
-    const settings = options.extraPayments
-    const output: ScanExtraPaymentsStepOutput = {
-      scanned: 0,
-      logRequests: 0,
-      receipts: 0,
-      refundsAdded: 0,
-      announced: 0,
-      failedChains: 0,
-    }
-    const claimed = await ledger.claimChainScans({
-      now: new Date(nowIso),
-      scanDays: settings.scanDays,
-      everyMinutes: settings.scanEveryMinutes,
-      limit: batchSize ?? options.reconcile.batchSize,
-      stoppedWatching,
-    })
-    output.scanned = claimed.length
-    const read = await readClaimedPayments(ledger, claimed, (chainId, e) =>
-      logger.warn(
-        `stablecoin reconcile: scanning chain ${chainId} for further payments failed (${describeError(e)}); its payments are scanned again on the next run`,
-      ),
-    )
-    output.logRequests = read.logRequests
-    output.receipts = read.receipts
-    output.failedChains = read.failedChains
-    for (const row of read.rows) {
-      try {
-        const applied = await settleChainReceiptsUnderLock(container, row)
-        if (applied.refundAdded) output.refundsAdded++
-        output.announced += applied.announced
-      } catch (e) {
-        logger.error(`stablecoin reconcile: applying the receipts of ${row.payment_id} failed: ${describeError(e)}`)
-      }
-    }
-    // No compensation: receipts are facts read from the chain, recorded once.
-    return new StepResponse(output)
-  },
-)
 
 /**
  * Reads the chain for claimed payments, per chain from each payment's recorded scanned-up-to block

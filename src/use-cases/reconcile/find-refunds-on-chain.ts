@@ -1,7 +1,6 @@
-// Over 60 lines: it scans a batch of payments' refunds per chain and range and attaches each match under two locks, and a workflow cannot loop over a batch it learns only at run time.
+// Over 60 lines: it scans a batch of payments' refunds per chain and range and attaches each match under two locks.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Address, Hex, PublicClient } from "viem"
 import { groupScanBatches } from "#src/lib/chain/group-scan-batches"
 import { planScanRange } from "#src/lib/chain/plan-scan-range"
@@ -22,11 +21,9 @@ import type { RefundScan, RefundScanRow } from "#src/modules/stablecoin/refund-s
 import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
 import { acquireStablecoinLock, releaseStablecoinLock } from "#src/modules/stablecoin/locks"
 
-export const findRefundsOnChainStepId = "find-refunds-on-chain-step"
+export type FindRefundsOnChainInput = { now: string; batchSize?: number }
 
-export type FindRefundsOnChainStepInput = { now: string; batchSize?: number }
-
-export type FindRefundsOnChainStepOutput = {
+export type FindRefundsOnChainOutput = {
   /** Due refunds taken by this run. */
   scanned: number
   /** eth_getLogs requests sent (one per block range read). */
@@ -52,7 +49,7 @@ type Scanner = {
 }
 
 /**
- * This step finds the transfers that settle due refunds, so the merchant types no hash
+ * This stage finds the transfers that settle due refunds, so the merchant types no hash
  * (docs/architecture.md#a-refund-found-on-the-chain). It takes a bounded batch of payments with
  * due refunds and, per chain, reads bounded block ranges as the chain scan for further payments
  * does (extraPayments.maxBlockRange, .confirmations; refunds close together share one eth_getLogs):
@@ -64,89 +61,85 @@ type Scanner = {
  * beside their refunds. A chain that cannot be read, or a refund whose attach must be tried again,
  * keeps its scanned-up-to block for the next run.
  */
-export const findRefundsOnChainStep = createStep(
-  findRefundsOnChainStepId,
-  async (
-    { now, batchSize }: FindRefundsOnChainStepInput,
-    { container },
-  ): Promise<StepResponse<FindRefundsOnChainStepOutput>> => {
-    const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const { options } = ledger
-    const output: FindRefundsOnChainStepOutput = {
-      scanned: 0,
-      logRequests: 0,
-      found: 0,
-      nearMisses: 0,
-      failedChains: 0,
-    }
-    const claimed = await ledger.claimRefundScans({
-      now: new Date(now),
-      everyMinutes: options.extraPayments.scanEveryMinutes,
-      limit: batchSize ?? options.reconcile.batchSize,
-    })
-    const due = claimed.flatMap((row) =>
-      ledgerRefundsOf(row).flatMap((refund) =>
-        refund.state === "due" && refundDestinationOf(refund) ? [{ row, refund }] : [],
-      ),
-    )
-    output.scanned = due.length
-    const byChain = new Map<number, typeof due>()
-    for (const entry of due) byChain.set(entry.row.chain_id, [...(byChain.get(entry.row.chain_id) ?? []), entry])
+export async function findRefundsOnChain(
+  container: MedusaContainer,
+  { now, batchSize }: FindRefundsOnChainInput,
+): Promise<FindRefundsOnChainOutput> {
+  const ledger = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const { options } = ledger
+  const output: FindRefundsOnChainOutput = {
+    scanned: 0,
+    logRequests: 0,
+    found: 0,
+    nearMisses: 0,
+    failedChains: 0,
+  }
+  const claimed = await ledger.claimRefundScans({
+    now: new Date(now),
+    everyMinutes: options.extraPayments.scanEveryMinutes,
+    limit: batchSize ?? options.reconcile.batchSize,
+  })
+  const due = claimed.flatMap((row) =>
+    ledgerRefundsOf(row).flatMap((refund) =>
+      refund.state === "due" && refundDestinationOf(refund) ? [{ row, refund }] : [],
+    ),
+  )
+  output.scanned = due.length
+  const byChain = new Map<number, typeof due>()
+  for (const entry of due) byChain.set(entry.row.chain_id, [...(byChain.get(entry.row.chain_id) ?? []), entry])
 
-    for (const [chainId, refunds] of byChain) {
-      const chain = options.chains.find((c) => c.chainId === chainId)
-      const client = ledger.rpcClient(chainId)
-      if (!chain || !client) continue
-      const timestamps = new Map<bigint, Promise<bigint>>()
-      const timestampOf = (blockNumber: bigint) => {
-        if (!timestamps.has(blockNumber))
-          timestamps.set(
-            blockNumber,
-            client.getBlock({ blockNumber }).then((b) => b.timestamp),
-          )
-        return timestamps.get(blockNumber)!
-      }
-      const scanner: Scanner = { container, ledger, client, chain, timestampOf }
-      try {
-        const head = await client.getBlockNumber({ cacheTime: 0 })
-        const all: Entry[] = []
-        for (const { row, refund } of refunds) {
-          // A first scan starts a lookback before the refund was recorded, never before its payment's addresses were verified.
-          const firstBlock = refund.scannedToBlock
-            ? BigInt(refund.scannedToBlock) + 1n
-            : await firstBlockAt({
-                timestampOf,
-                from: BigInt(row.verification.blockNumber),
-                to: head,
-                timestamp: unixSecondsOf(refund.recordedAt) - REFUND_SCAN_LOOKBACK_SECONDS,
-              })
-          all.push({ row, refund, firstBlock })
-        }
-        for (const group of groupScanBatches({
-          firstBlocks: all.map((e) => e.firstBlock),
-          maxBlockRange: options.extraPayments.maxBlockRange,
-        })) {
-          const scanned = await scanGroup(
-            scanner,
-            group.map((i) => all[i]!),
-            head,
-          )
-          output.logRequests += scanned.logRequests
-          output.found += scanned.found
-          output.nearMisses += scanned.nearMisses
-        }
-      } catch (e) {
-        output.failedChains++
-        logger.warn(
-          `stablecoin reconcile: scanning chain ${chainId} for refund transfers failed (${describeError(e)}); its refunds are scanned again on a later run`,
+  for (const [chainId, refunds] of byChain) {
+    const chain = options.chains.find((c) => c.chainId === chainId)
+    const client = ledger.rpcClient(chainId)
+    if (!chain || !client) continue
+    const timestamps = new Map<bigint, Promise<bigint>>()
+    const timestampOf = (blockNumber: bigint) => {
+      if (!timestamps.has(blockNumber))
+        timestamps.set(
+          blockNumber,
+          client.getBlock({ blockNumber }).then((b) => b.timestamp),
         )
-      }
+      return timestamps.get(blockNumber)!
     }
-    // No compensation: what it records are transfers the chain shows.
-    return new StepResponse(output)
-  },
-)
+    const scanner: Scanner = { container, ledger, client, chain, timestampOf }
+    try {
+      const head = await client.getBlockNumber({ cacheTime: 0 })
+      const all: Entry[] = []
+      for (const { row, refund } of refunds) {
+        // A first scan starts a lookback before the refund was recorded, never before its payment's addresses were verified.
+        const firstBlock = refund.scannedToBlock
+          ? BigInt(refund.scannedToBlock) + 1n
+          : await firstBlockAt({
+              timestampOf,
+              from: BigInt(row.verification.blockNumber),
+              to: head,
+              timestamp: unixSecondsOf(refund.recordedAt) - REFUND_SCAN_LOOKBACK_SECONDS,
+            })
+        all.push({ row, refund, firstBlock })
+      }
+      for (const group of groupScanBatches({
+        firstBlocks: all.map((e) => e.firstBlock),
+        maxBlockRange: options.extraPayments.maxBlockRange,
+      })) {
+        const scanned = await scanGroup(
+          scanner,
+          group.map((i) => all[i]!),
+          head,
+        )
+        output.logRequests += scanned.logRequests
+        output.found += scanned.found
+        output.nearMisses += scanned.nearMisses
+      }
+    } catch (e) {
+      output.failedChains++
+      logger.warn(
+        `stablecoin reconcile: scanning chain ${chainId} for refund transfers failed (${describeError(e)}); its refunds are scanned again on a later run`,
+      )
+    }
+  }
+  return output
+}
 
 /**
  * Reads one range for a group of refunds on one chain (one eth_getLogs), attaches the transfers
