@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto"
 import { handleWebhook } from "#src/api/hooks/stablecoin/handle-webhook"
 import { signWebhookPayload } from "#src/lib/webhooks/index"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import { processStablecoinWebhookEventWorkflow } from "#src/workflows/process-stablecoin-webhook-event"
+import { processStoredWebhookEvent } from "#src/use-cases/process-stored-webhook-event"
 import { summarize } from "./lib/stats"
 
 /** Event states in which its application has ended. */
@@ -104,7 +104,7 @@ export default async function webhookInProcess({ container }: ExecArgs) {
       payload: event,
     })
     const t = performance.now()
-    const { result } = await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId: event.id } })
+    const result = await processStoredWebhookEvent(container, event.id)
     appliedTimes.push(performance.now() - t)
     if (result?.outcome !== "already_captured") throw new Error(`unexpected: ${JSON.stringify(result)}`)
   }

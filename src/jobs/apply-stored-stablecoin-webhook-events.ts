@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import { processStablecoinWebhookEventWorkflow } from "#src/workflows/process-stablecoin-webhook-event"
+import { processStoredWebhookEvent } from "#src/use-cases/process-stored-webhook-event"
 
 /**
  * Once, soon after start: webhook events stored and acknowledged but never applied (the process
@@ -19,10 +19,7 @@ export default async function applyStoredStablecoinWebhookEventsJob(container: M
   if (!events.length) return
   const results = await Promise.all(
     events.map(({ event_id: eventId }) =>
-      module.applyWebhookEventInBackground(
-        eventId,
-        async () => (await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId } })).result,
-      ),
+      module.applyWebhookEventInBackground(eventId, () => processStoredWebhookEvent(container, eventId)),
     ),
   )
   const applied = results.filter((r) => r && r.state !== "failed").length

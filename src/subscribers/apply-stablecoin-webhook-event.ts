@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { WEBHOOK_EVENT_RECORDED } from "#src/lib/webhooks/index"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import { processStablecoinWebhookEventWorkflow } from "#src/workflows/process-stablecoin-webhook-event"
+import { processStoredWebhookEvent } from "#src/use-cases/process-stored-webhook-event"
 
 /**
  * Applies a webhook event the route stored and acknowledged. Not awaited: the event bus (local, or
@@ -13,10 +13,7 @@ export default async function applyStablecoinWebhookEvent({ event, container }: 
   const { eventId } = event.data
   void container
     .resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    .applyWebhookEventInBackground(
-      eventId,
-      async () => (await processStablecoinWebhookEventWorkflow(container).run({ input: { eventId } })).result,
-    )
+    .applyWebhookEventInBackground(eventId, () => processStoredWebhookEvent(container, eventId))
 }
 
 export const config: SubscriberConfig = { event: WEBHOOK_EVENT_RECORDED }

@@ -1,13 +1,13 @@
 import { PaymentEvents } from "@medusajs/framework/utils"
 import type { CaptureInput } from "./steps/judge-payment-observation"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { completeCartWorkflow, emitEventStep } from "@medusajs/medusa/core-flows"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"
 import { acquireStablecoinLockStep } from "./steps/acquire-stablecoin-lock"
 import { captureSessionOfPlacedOrderStep } from "./steps/capture-session-of-placed-order"
+import { findOrderOfCartStep } from "./steps/find-order-of-cart"
 import { markPaymentCapturedStep } from "./steps/mark-payment-captured"
 import { oweBackForCanceledOrderStep } from "./steps/owe-back-for-canceled-order"
-import { placeOrderUnderCartLockStep } from "./steps/place-order-under-cart-lock"
 import { processPaymentAsWorkflowStep } from "./steps/process-payment-as-workflow"
 import { recordPaymentFactStep } from "./steps/record-payment-fact"
 import { releaseStablecoinLockStep } from "./steps/release-stablecoin-lock"
@@ -19,7 +19,7 @@ export type CaptureStablecoinPaymentWorkflowInput = CaptureInput
 /**
  * This workflow captures a payment that judgeObservation allowed. Under the cart's lock: the
  * confirmation is recorded on the payment's ledger row (where the provider's authorizePayment looks); a cart no
- * completion placed yet is completed, which captures; the session of an order placed awaiting
+ * completion placed yet is completed by Medusa's completeCartWorkflow, which captures; the session of an order placed awaiting
  * payment is authorised and captured, and the capture added to the order's transactions. Only a
  * cart that could not be completed, or a collection that is no cart's, goes to Medusa's
  * processPaymentWorkflow after the lock. The ledger records the capture only after checking that
@@ -41,17 +41,24 @@ export const captureStablecoinPaymentWorkflow = createWorkflow(
         fact: { confirmation: input.confirmation },
       })),
     )
-    const order = placeOrderUnderCartLockStep(
-      transform({ input }, ({ input }) => ({
-        sessionId: input.session.id,
-        cartId: input.cart.cartId,
-        orderId: input.cart.orderId,
-      })),
+    const placedBefore = findOrderOfCartStep(
+      transform({ input }, ({ input }) => ({ cartId: input.cart.cartId, orderId: input.cart.orderId })),
+    )
+    // Medusa's completion as a sub-workflow: it skips its own owner-less cart lock, the workflow holds the cart's.
+    // A completion that fails (a line out of stock) is left to processPaymentWorkflow below.
+    const placed = when(
+      "stablecoin-cart-to-complete",
+      { input, placedBefore },
+      ({ input, placedBefore }) => !placedBefore.orderId && !!input.cart.cartId,
+    ).then(() =>
+      completeCartWorkflow
+        .runAsStep({ input: transform({ input }, ({ input }) => ({ id: input.cart.cartId! })) })
+        .config({ name: "stablecoin-complete-cart", continueOnPermanentFailure: true }),
     )
     const capture = captureSessionOfPlacedOrderStep(
-      transform({ input, order }, ({ input, order }) => ({
+      transform({ input, placedBefore }, ({ input, placedBefore }) => ({
         sessionId: input.session.id,
-        orderId: order.awaitingCapture,
+        orderId: placedBefore.orderId,
       })),
     )
     releaseStablecoinLockStep(lock)
@@ -61,13 +68,19 @@ export const captureStablecoinPaymentWorkflow = createWorkflow(
         data: transform({ capture }, ({ capture }) => ({ id: capture!.paymentId! })),
       })
     })
-    when("stablecoin-no-order-to-capture-for", { order }, ({ order }) => !order.placed && !order.awaitingCapture).then(
-      () => {
-        processPaymentAsWorkflowStep(
-          transform({ input }, ({ input }) => ({ sessionId: input.session.id, amount: input.session.amount })),
-        )
-      },
-    )
+    when(
+      "stablecoin-no-order-to-capture-for",
+      { placedBefore, placed },
+      ({ placedBefore, placed }) => !placedBefore.orderId && !placed?.id,
+    ).then(() => {
+      processPaymentAsWorkflowStep(
+        transform({ input }, ({ input }) => ({
+          sessionId: input.session.id,
+          cartId: input.cart.cartId,
+          amount: input.session.amount,
+        })),
+      )
+    })
     const captured = when(
       "stablecoin-captured",
       { capture },
@@ -85,9 +98,9 @@ export const captureStablecoinPaymentWorkflow = createWorkflow(
     // After markPaymentCaptured: the order_canceled flag it leaves is the last word.
     when("stablecoin-order-canceled", { capture, captured }, ({ capture }) => !!capture?.orderCanceled).then(() => {
       oweBackForCanceledOrderStep(
-        transform({ input, order }, ({ input, order }) => ({
+        transform({ input, placedBefore }, ({ input, placedBefore }) => ({
           paymentRowId: input.paymentRowId,
-          orderId: order.awaitingCapture,
+          orderId: placedBefore.orderId,
         })),
       )
     })

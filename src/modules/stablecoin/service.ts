@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
@@ -210,8 +211,12 @@ class StablecoinModuleService extends MedusaService({
   }
 
   @InjectManager()
-  async claimWebhookEvent(eventId: string, @MedusaContext() sharedContext: Context = {}) {
-    return webhookInbox.claimWebhookEvent(this.execute(sharedContext), eventId)
+  async claimWebhookEvent(
+    eventId: string,
+    claimToken: string = randomUUID(),
+    @MedusaContext() sharedContext: Context = {},
+  ) {
+    return webhookInbox.claimWebhookEvent(this.execute(sharedContext), eventId, claimToken)
   }
 
   @InjectManager()

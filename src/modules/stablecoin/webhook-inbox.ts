@@ -1,5 +1,4 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import { randomUUID } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
 import { CONFIRMATION_SENT_STATUSES } from "#src/lib/status"
 import { pgArray } from "./medusa-data"
@@ -56,7 +55,7 @@ export async function recordWebhookEvent(
 }
 
 /**
- * Atomically takes an event for processing and returns the claim's token with the stored payload
+ * Atomically takes an event for processing under the caller's claim token and returns it with the stored payload
  * (verified when it arrived), or null when there is no such event, another holds it or it is
  * finished. Concurrent deliveries of one event race here and exactly one wins; an event left
  * "processing" by a dead process is taken again after STALE_CLAIM_SECONDS, a failed one at once
@@ -65,8 +64,8 @@ export async function recordWebhookEvent(
 export async function claimWebhookEvent(
   execute: Execute,
   eventId: string,
+  token: string,
 ): Promise<{ token: string; payload: Record<string, unknown> } | null> {
-  const token = randomUUID()
   const rows: Array<{ payload: Record<string, unknown> }> = await execute(
     `update stablecoin_webhook_event
         set state = 'processing', attempts = attempts + 1, processing_started_at = now(), claim_token = ?, updated_at = now()

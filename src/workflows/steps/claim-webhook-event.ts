@@ -5,6 +5,12 @@ import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/st
 
 export const claimWebhookEventStepId = "claim-webhook-event-step"
 
+export type ClaimWebhookEventStepInput = {
+  eventId: string
+  /** The claim's token; the caller that chose it can finish the event when the run fails. */
+  claimToken: string
+}
+
 export type ClaimedWebhookEvent = { claim: string; event: WebhookEvent }
 
 /**
@@ -15,9 +21,9 @@ export type ClaimedWebhookEvent = { claim: string; event: WebhookEvent }
  */
 export const claimWebhookEventStep = createStep(
   claimWebhookEventStepId,
-  async ({ eventId }: { eventId: string }, { container }) => {
+  async ({ eventId, claimToken }: ClaimWebhookEventStepInput, { container }) => {
     const module = container.resolve<StablecoinModuleService>(STABLECOIN_MODULE)
-    const claimed = await module.claimWebhookEvent(eventId)
+    const claimed = await module.claimWebhookEvent(eventId, claimToken)
     if (!claimed) return new StepResponse<ClaimedWebhookEvent | null>(null)
     const parsed = parseWebhookEvent(JSON.stringify(claimed.payload))
     if (!parsed.ok) {

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { processStablecoinWebhookEventWorkflow } from "#src/workflows/process-stablecoin-webhook-event"
+import { processStoredWebhookEvent } from "#src/use-cases/process-stored-webhook-event"
 import { resolveLedger } from "#src/api/admin/stablecoin/utils/resolve-ledger"
 
 /**
@@ -21,7 +21,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       `Webhook event ${event.event_id} is ${event.state}, not failed: it is being handled already.`,
     )
   }
-  const { result } = await processStablecoinWebhookEventWorkflow(req.scope).run({ input: { eventId: event.event_id } })
+  const result = await processStoredWebhookEvent(req.scope, event.event_id)
   if (!result)
     throw new MedusaError(
       MedusaError.Types.CONFLICT,
