@@ -120,9 +120,9 @@ export type AdminStablecoinPayment = {
 }
 
 /**
- * What a recorded reconcile run says it did (the reconcile workflow's output, as stored), as far as
- * the admin shows it; a run recorded before a figure existed lacks it. Declared here so the admin's
- * build never reads the server's workflow types.
+ * What a recorded reconcile run says it did (the reconcile's output, as stored), as far as the
+ * admin shows it; a run recorded before a figure existed lacks it. Declared here so the admin's
+ * build never reads the server's types.
  */
 export type AdminReconcileRunResult = Partial<{
   selected: number
