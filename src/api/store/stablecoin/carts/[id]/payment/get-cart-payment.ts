@@ -48,7 +48,8 @@ export type GetCartPaymentDeps = {
   loadCart(cartId: string): Promise<{ sessions: CartPaymentSession[]; orderId: string | null } | null>
   /** The order the cart became, read again after a refresh (which may have placed it), or null. */
   findOrderId(cartId: string): Promise<string | null>
-  ledgerRowsOf(sessionId: string): Promise<CartPaymentLedgerRow[]>
+  /** The session's current payment in the plugin's books (its newest ledger row: a re-quote writes a newer one), or null. */
+  currentLedgerRowOf(sessionId: string): Promise<CartPaymentLedgerRow | null>
   /** The chain scan's receipts of a payment (every transfer the shopper's receipt lists); none when omitted. */
   receiptsOf?(paymentId: string): Promise<PublicLedgerReceipt[]>
   /** The plugin's chain options (explorer, confirmations the service waits for). */
@@ -77,13 +78,14 @@ export async function getCartPayment(
   const session = currentStablecoinSessionOf(cart.sessions)
   if (!session) return { payment: null, withheld: null, observedAt: null, stale: false }
 
-  const rowOf = () => currentLedgerRowOf(session, deps.ledgerRowsOf)
+  const rowOf = () => deps.currentLedgerRowOf(session.id)
   const build = async (knownOrderId?: string | null) => {
     const [row, orderId] = await Promise.all([
       rowOf(),
       knownOrderId !== undefined ? knownOrderId : deps.findOrderId(cartId),
     ])
-    const receipts = row && deps.receiptsOf ? await deps.receiptsOf(row.payment_id) : []
+    // A chain scan that records receipts also sets received_amount: before it, there is nothing to read.
+    const receipts = row?.received_amount && deps.receiptsOf ? await deps.receiptsOf(row.payment_id) : []
     return { row, view: buildPublicPayment({ session, row, orderId, now: deps.now(), chains: deps.chains, receipts }) }
   }
 
@@ -117,15 +119,6 @@ export function currentStablecoinSessionOf<S extends CartPaymentSession>(session
   return sessions
     .filter(isStablecoinSession)
     .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
-}
-
-/** The ledger row of the payment the session shows now (a re-quote writes a newer row), or null. */
-export async function currentLedgerRowOf<R extends { payment_id: string }>(
-  session: CartPaymentSession,
-  ledgerRowsOf: (sessionId: string) => Promise<R[]>,
-): Promise<R | null> {
-  const paymentId = String(session.data?.paymentId)
-  return (await ledgerRowsOf(session.id)).find((row) => row.payment_id === paymentId) ?? null
 }
 
 /** The latest moment the ledger row learned something: a storefront or admin read, a poll, or any write (an event applied). */

@@ -60,7 +60,7 @@ export const GET = async (
     {
       loadCart: (cartId) => ledger.retrievePaymentSessionsOfCart(cartId),
       findOrderId: (cartId) => ledger.retrieveOrderOfCart(cartId),
-      ledgerRowsOf: (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId }),
+      currentLedgerRowOf: (sessionId) => ledger.retrieveCurrentPaymentOfSession(sessionId),
       receiptsOf: (paymentId) => ledger.listStablecoinPaymentReceipts({ payment_id: paymentId }),
       chains: ledger.options.chains,
       refresh: (row, priority) =>

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import type { StorePostStablecoinRefundAddressType } from "#src/api/store/stablecoin/validators"
-import { currentLedgerRowOf, currentStablecoinSessionOf } from "../get-cart-payment"
+import { currentStablecoinSessionOf } from "../get-cart-payment"
 
 /**
  * POST /store/stablecoin/carts/:id/payment/refund-address: where refunds of the cart's current
@@ -25,9 +25,7 @@ export const POST = async (
   const cart = await ledger.retrievePaymentSessionsOfCart(req.params.id!)
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${req.params.id} was not found`)
   const session = currentStablecoinSessionOf(cart.sessions)
-  const row = session
-    ? await currentLedgerRowOf(session, (sessionId) => ledger.listStablecoinPayments({ payment_session_id: sessionId }))
-    : null
+  const row = session ? await ledger.retrieveCurrentPaymentOfSession(session.id) : null
   if (!row)
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
