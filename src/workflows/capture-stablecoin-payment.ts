@@ -1,5 +1,5 @@
 import { PaymentEvents } from "@medusajs/framework/utils"
-import type { CaptureInput } from "./steps/judge-payment-observation"
+import type { CaptureInput } from "#src/modules/stablecoin/payment-judgement"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow, emitEventStep } from "@medusajs/medusa/core-flows"
 import { CART_LOCK_TIMING, cartLockKey } from "#src/lib/locks/lock-keys"

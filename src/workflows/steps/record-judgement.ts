@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { JudgementOutcome } from "#src/lib/judgement/judge-observation"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
-import type { CaptureInput, PaymentJudgement } from "./judge-payment-observation"
+import type { CaptureInput, PaymentJudgement } from "#src/modules/stablecoin/payment-judgement"
 
 export const recordJudgementStepId = "record-judgement-step"
 
