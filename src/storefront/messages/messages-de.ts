@@ -57,6 +57,8 @@ export const messagesDe: StablecoinMessages = {
     network: "Der Shop ist nicht erreichbar. Prüfen Sie Ihre Verbindung; wir versuchen es weiter.",
     generic:
       "Ihre Zahlung konnte nicht vorbereitet werden. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
+    unavailable:
+      "Bezahlen mit Stablecoins ist auf dieser Seite gerade nicht möglich. Wählen Sie eine andere Zahlungsart oder wenden Sie sich an den Shop.",
   },
   summary: {
     total: "Bestellsumme",

@@ -55,6 +55,8 @@ export const messagesEn: StablecoinMessages = {
     serviceBusy: "The payment service is busy. Try again in a moment.",
     network: "The store could not be reached. Check your connection; we keep trying.",
     generic: "Your payment could not be prepared. Try again, or choose another payment method.",
+    unavailable:
+      "Paying with stablecoins is not available on this page right now. Choose another payment method, or contact the store.",
   },
   summary: {
     total: "Order total",

@@ -48,6 +48,8 @@ export type StablecoinMessages = {
     serviceBusy: string
     network: string
     generic: string
+    /** The step cannot run on this page (the storefront's setup, e.g. its backend URL); the cause goes to the console. */
+    unavailable: string
   }
   summary: {
     total: string

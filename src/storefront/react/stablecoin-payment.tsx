@@ -4,7 +4,7 @@ import type { StorefrontTrustRoots } from "../../lib/chain/storefront-trust-root
 import type { PublicStablecoinPayment, StablecoinStoreOptions } from "../../lib/checkout/public-payment"
 import type { Rail, StablecoinSessionChoice } from "../../lib/session-data"
 import type { CheckoutState } from "../checkout-state"
-import type { StablecoinCart } from "../store-client"
+import type { StablecoinCart, StablecoinStoreClient } from "../store-client"
 import type { DiscoveredWallet } from "../wallet/eip1193"
 import { ContinueOnPhone } from "./continue-on-phone"
 import { DepositDetails } from "./deposit-details"
@@ -18,7 +18,7 @@ import { PAY_STATES, StatusLine } from "./status-line"
 import { explorerUrlFor, TransferFacts } from "./transaction-link"
 import { useCheckoutController } from "./use-checkout-controller"
 import { useResumeUrl } from "./use-resume-url"
-import { useStoreClient, type StoreAccessProps } from "./use-store-client"
+import { useStoreClientOrProblem, type StoreAccessProps } from "./use-store-client"
 import { WalletPay } from "./wallet-pay"
 
 export type StablecoinPaymentProps = StablecoinTextProps &
@@ -69,15 +69,45 @@ export function StablecoinPayment({ locale, messages, ...props }: StablecoinPaym
   )
 }
 
-function PaymentStep({
+type PaymentStepProps = Omit<StablecoinPaymentProps, keyof StablecoinTextProps>
+
+/** The step, or the unavailable panel when no store client can be made on this page (the storefront's setup). */
+function PaymentStep({ client: given, sdk, baseUrl, publishableKey, ...props }: PaymentStepProps) {
+  const { client, problem } = useStoreClientOrProblem({ client: given, sdk, baseUrl, publishableKey })
+  if (client) return <PaymentFlow {...props} client={client} />
+  return <Unavailable problem={problem} unstyled={props.unstyled} className={props.className} />
+}
+
+/**
+ * A shopper cannot act on a setup problem, and its text names the store's backend: they get one
+ * sentence and another payment method; the store's developer gets the exact problem in the console.
+ */
+function Unavailable({ problem, unstyled, className }: { problem: string; unstyled?: boolean; className?: string }) {
+  const { t, locale } = useStablecoinText()
+  useEffect(() => {
+    console.error(problem)
+  }, [problem])
+  return (
+    <section
+      className={["stablecoin-payment", className].filter(Boolean).join(" ")}
+      data-status="unavailable"
+      aria-label={t.region}
+      lang={locale}
+    >
+      {!unstyled && <StablecoinStyles />}
+      <div className="stablecoin-payment__status" role="alert">
+        <p className="stablecoin-payment__error">{t.errors.unavailable}</p>
+      </div>
+    </section>
+  )
+}
+
+function PaymentFlow({
   cart,
   trustRoots,
   onOrderPlaced,
   onPaymentChange,
-  client: given,
-  sdk,
-  baseUrl,
-  publishableKey,
+  client,
   rails = ["deposit", "connect"],
   extraWallets,
   pollIntervalMs,
@@ -85,9 +115,8 @@ function PaymentStep({
   explorerUrls,
   unstyled,
   className,
-}: Omit<StablecoinPaymentProps, keyof StablecoinTextProps>) {
+}: Omit<PaymentStepProps, keyof StoreAccessProps> & { client: StablecoinStoreClient }) {
   const { t, locale } = useStablecoinText()
-  const client = useStoreClient({ client: given, sdk, baseUrl, publishableKey })
   const { controller, snapshot } = useCheckoutController({ client, cart, trustRoots, onOrderPlaced, pollIntervalMs })
   const [options, setOptions] = useState<StablecoinStoreOptions | null>(null)
   const [changing, setChanging] = useState(false)

@@ -39,6 +39,7 @@ export const STABLECOIN_CSS = `
 .stablecoin-payment[data-status="refused"] .stablecoin-payment__status,
 .stablecoin-payment[data-status="held"] .stablecoin-payment__status,
 .stablecoin-payment[data-status="wrong_token"] .stablecoin-payment__status,
+.stablecoin-payment[data-status="unavailable"] .stablecoin-payment__status,
 .stablecoin-payment__status:has(.stablecoin-payment__error) { background: var(--sc-error-bg); color: var(--sc-error-fg); }
 .stablecoin-payment__summary { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: var(--sc-gap); margin: 0; }
 .stablecoin-payment__summary > div { min-width: 0; }
