@@ -300,6 +300,18 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
     await page.waitForSelector(".stablecoin-payment__step")
     expect(await page.getByRole("button", { name: /with Test Wallet/ }).isDisabled()).toBe(true)
     await screenshotAtWidths(page, "paying")
+    // This tab's polls and its cart completion wait until the sent line was checked and pictured: the
+    // first poll that sees the transfer replaces that line (and the order's page follows).
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const hold = async (route: Route) => {
+      await released
+      await route.continue()
+    }
+    await page.route("**/store/stablecoin/carts/*/payment", hold)
+    await page.route("**/store/carts/*/complete", hold)
     await page.getByRole("button", { name: /with Test Wallet/ }).click({ force: true })
 
     // A second tab while the wallet request is open (5 s per signature): no Pay offered.
@@ -315,12 +327,15 @@ storefrontSuite({ stack, demo }, ({ api, getContainer, store, view }) => {
       })
     expect(await second.locator(".stablecoin-payment__wallet-buttons button:enabled").count()).toBe(0)
 
-    // Sent: the buttons are gone; a reload reads the sent transaction back and does not offer Pay. The
-    // sent line lasts only until the next poll sees the transfer, so any later state counts as sent too.
-    const after = ".stablecoin-payment__sent, .stablecoin-payment__progress, [data-order-id]"
-    await page.waitForSelector(after, { timeout: 30_000 })
+    // Sent: the buttons are gone; a reload reads the sent transaction back and does not offer Pay. After
+    // the reload the sent line lasts only until the next poll sees the transfer, so any later state counts as sent too.
+    await page.waitForSelector(".stablecoin-payment__sent", { timeout: 30_000 })
     expect(await page.locator(".stablecoin-payment__wallet-buttons button").count()).toBe(0)
-    if (await page.locator(".stablecoin-payment__sent").isVisible()) await screenshotAtWidths(page, "sent")
+    await screenshotAtWidths(page, "sent")
+    release()
+    await page.unroute("**/store/stablecoin/carts/*/payment", hold)
+    await page.unroute("**/store/carts/*/complete", hold)
+    const after = ".stablecoin-payment__sent, .stablecoin-payment__progress, [data-order-id]"
     await page.reload()
     await page.waitForSelector(after, { timeout: 30_000 })
     expect(await page.locator(".stablecoin-payment__wallet-buttons button").count()).toBe(0)
