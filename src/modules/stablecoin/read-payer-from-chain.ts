@@ -2,7 +2,8 @@ import type { Logger } from "@medusajs/framework/types"
 import type { Hex } from "viem"
 import { readPaymentPayer } from "#src/lib/chain/read-payment-payer"
 import type StablecoinModuleService from "./service"
-import { verificationOf, type LedgerPayment } from "./types"
+import { paymentRecipientOf } from "./payment-recipient"
+import type { LedgerPayment } from "./types"
 
 /**
  * The payer of a payment whose transaction is known but whose payer is not (a poll or the
@@ -16,10 +17,9 @@ export async function readPayerFromChain(
   row: LedgerPayment,
   txHash: string,
 ): Promise<string | null> {
-  const proof = verificationOf(row)
-  const client = ledger.rpcClient(row.chain_id)
-  const recipient = proof?.rail === "deposit" ? proof.forwarder : proof?.pool
-  if (!proof || !client || !recipient) return null
+  const target = paymentRecipientOf(ledger, row)
+  if (!target) return null
+  const { proof, client, recipient } = target
   const read = await readPaymentPayer({
     client,
     chainId: row.chain_id,

@@ -15,7 +15,8 @@ import { IN_FLIGHT_STATUSES, type ServiceStatus } from "#src/lib/status"
 import { isRecordedOnItsWay } from "#src/modules/stablecoin/session-books"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { judgedPaymentOf } from "#src/modules/stablecoin/ledger-update-from-judgement"
-import { verificationOf, type LedgerPayment } from "#src/modules/stablecoin/types"
+import { paymentRecipientOf } from "#src/modules/stablecoin/payment-recipient"
+import type { LedgerPayment } from "#src/modules/stablecoin/types"
 
 export const findPaymentInFlightStepId = "find-payment-in-flight-step"
 
@@ -125,10 +126,9 @@ async function seenOnItsWay(
   }
 
   // The proof of the addresses the shopper was shown, as the provider recorded it when it issued the payment.
-  const proof = verificationOf(row)
-  const client = module.rpcClient(row.chain_id)
-  const recipient = proof?.rail === "deposit" ? proof.forwarder : proof?.pool
-  if (!proof || !client || !recipient) return null
+  const target = paymentRecipientOf(module, row)
+  if (!target) return null
+  const { proof, client, recipient } = target
   const arrival = await readPaymentArrival({
     client,
     chainId: row.chain_id,
