@@ -3,6 +3,8 @@ import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { devAccounts } from "#sandbox/chain/index"
 import type { LedgerRefund } from "#src/lib/ledger/refunds"
+import { paymentLockKey } from "#src/lib/locks/lock-keys"
+import { acquireStablecoinLock, releaseStablecoinLock } from "#src/modules/stablecoin/locks"
 import { REFUND_DUE_EVENT, type RefundDueEventData } from "#src/workflows/settle-chain-receipts"
 import { reconcileStablecoinPayments } from "#src/use-cases/reconcile/reconcile-stablecoin-payments"
 import { payIntoOrder } from "../admin/helpers"
@@ -69,6 +71,7 @@ medusaIntegrationTestRunner({
         refundsAdded: 1,
         announced: 1,
         failedChains: 0,
+        busy: 0,
       })
 
       const { data } = await api.get(`/admin/stablecoin/payments/${paid.rowId}`, admin)
@@ -174,6 +177,31 @@ medusaIntegrationTestRunner({
       await eventually(async () => announced.length === 1)
       expect(announced[0]).toMatchObject({ id: captured.id, amount: first.toString(), surplus: first.toString() })
       expect(await countOf(container, "capture")).toBe(1)
+    })
+
+    it("a payment whose lock another holder keeps (a capture under way, a process that died) is left to its next scan, not waited for", async () => {
+      const paid = await payTwice("deposit")
+      const held = await acquireStablecoinLock(container, {
+        keys: [paymentLockKey(paid.d.paymentId)],
+        timeoutSeconds: 1,
+        leaseSeconds: 120,
+      })
+      try {
+        const run = await reconcile(1)
+        expect(run.extraPayments).toMatchObject({ scanned: 1, receipts: 2, busy: 1, refundsAdded: 0, announced: 0 })
+        // The receipts are recorded; what they mean for the row waits for the lock.
+        expect(await ledgerRow(container, paid.d.paymentId)).toMatchObject({ status: "swept", surplus_amount: null })
+      } finally {
+        await releaseStablecoinLock(container, held)
+      }
+      const next = await reconcile(10)
+      expect(next.extraPayments).toMatchObject({ scanned: 1, receipts: 0, busy: 0, refundsAdded: 1, announced: 1 })
+      expect(await ledgerRow(container, paid.d.paymentId)).toMatchObject({
+        status: "overpaid",
+        surplus_amount: paid.d.amount,
+        received_amount: (2n * BigInt(paid.d.amount)).toString(),
+      })
+      await eventually(async () => announced.length === 1)
     })
 
     it("an exact payment: scanned, one receipt, nothing owed, nothing announced", async () => {

@@ -41,6 +41,7 @@ export default async function reconcileStablecoinPaymentsJob(container: MedusaCo
         extra.refundsAdded +
         extra.announced +
         extra.failedChains +
+        extra.busy +
         refundNews +
         unfinishedNews ===
       0
@@ -51,7 +52,7 @@ export default async function reconcileStablecoinPaymentsJob(container: MedusaCo
       `${polled}/${selected} payments polled, ${updated} updated, ${captured} captured, ${stopped} stopped at max age, ${failed} failed` +
       (rateLimited ? `; rate limited, the rest stay due (Retry-After ${result.retryAfterMs} ms)` : "") +
       (serviceUnreachable ? "; the service could not be reached, the rest stay due" : "") +
-      `; chain scan: ${extra.scanned} payments, ${extra.logRequests} eth_getLogs, ${extra.receipts} new receipts, ${extra.refundsAdded} surplus refunds listed, ${extra.announced} refund_due events, ${extra.failedChains} chains unreadable` +
+      `; chain scan: ${extra.scanned} payments, ${extra.logRequests} eth_getLogs, ${extra.receipts} new receipts, ${extra.refundsAdded} surplus refunds listed, ${extra.announced} refund_due events, ${extra.failedChains} chains unreadable, ${extra.busy} payments busy (settled on their next scan)` +
       `; refunds on chain: ${refunds.found} found, ${refunds.nearMisses} near misses, ${refunds.failedChains} chains unreadable` +
       `; orders that never finish: ${unfinished.overdue} overdue, ${unfinished.canceled} canceled, ${unfinished.failed.length} cancels failed`
     if (

@@ -2,7 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { isSameAddress } from "#src/lib/chain/is-same-address"
 import { surplusOwed } from "#src/lib/ledger/surplus-owed"
-import { PAYMENT_LOCK_TIMING, paymentLockKey } from "#src/lib/locks/lock-keys"
+import { BACKGROUND_LOCK_TIMING, paymentLockKey } from "#src/lib/locks/lock-keys"
+import { isLockNotHadError } from "#src/lib/locks/lock-not-had-error"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
 import { withStablecoinLock } from "#src/modules/stablecoin/locks"
 import { ledgerRefundsOf } from "#src/modules/stablecoin/types"
@@ -30,14 +31,25 @@ export type RefundDueEventData = {
 
 export type ApplyChainReceiptsResult = { received: string | null; refundAdded: boolean; announced: number }
 
-/** Runs settleChainReceipts under the payment's lock: for callers outside a workflow that holds it. */
+/**
+ * Runs settleChainReceipts under the payment's lock, for callers outside a workflow that holds it.
+ * Null when another holder kept the lock past a short wait (a capture under way, or a process that
+ * died holding it): the receipts stay recorded and the payment's next chain scan settles them.
+ */
 export async function settleChainReceiptsUnderLock(
   container: MedusaContainer,
   row: { id: string; payment_id: string },
-): Promise<ApplyChainReceiptsResult> {
-  return withStablecoinLock(container, { keys: [paymentLockKey(row.payment_id)], ...PAYMENT_LOCK_TIMING }, () =>
-    settleChainReceipts(container, row.id),
-  )
+): Promise<ApplyChainReceiptsResult | null> {
+  try {
+    return await withStablecoinLock(
+      container,
+      { keys: [paymentLockKey(row.payment_id)], ...BACKGROUND_LOCK_TIMING },
+      () => settleChainReceipts(container, row.id),
+    )
+  } catch (error) {
+    if (isLockNotHadError(error)) return null
+    throw error
+  }
 }
 
 /**

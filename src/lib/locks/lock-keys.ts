@@ -19,3 +19,10 @@ export const CART_LOCK_TIMING = { timeoutSeconds: 30, leaseSeconds: 120 } as con
  * within the lease, and a holder that dies frees it when the lease ends.
  */
 export const PAYMENT_LOCK_TIMING = { timeoutSeconds: 75, leaseSeconds: 120 } as const
+
+/**
+ * A background run's hold of a payment's lock (a chain scan settling receipts, a close of an
+ * overdue order): a capture under way holds the lock for seconds, and a holder that died holds it
+ * until its lease ends, which a run does not wait out; it leaves the payment to its next run.
+ */
+export const BACKGROUND_LOCK_TIMING = { timeoutSeconds: 5, leaseSeconds: PAYMENT_LOCK_TIMING.leaseSeconds } as const

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { describeError } from "#src/lib/errors/describe-error"
-import { cartLockKey, paymentLockKey } from "#src/lib/locks/lock-keys"
+import { BACKGROUND_LOCK_TIMING, cartLockKey, paymentLockKey } from "#src/lib/locks/lock-keys"
 import { isLockNotHadError } from "#src/lib/locks/lock-not-had-error"
 import { mayRetryClose } from "#src/lib/unfinished-orders/unfinished-order"
 import { STABLECOIN_MODULE, type StablecoinModuleService } from "#src/modules/stablecoin/index"
@@ -21,9 +21,6 @@ export type CloseUnfinishedOrdersOutput = {
   /** Overdue orders left to a later run: a close failed less than CLOSE_RETRY_HOURS ago, their payment was busy, or the batch was full. */
   deferred: number
 }
-
-/** A capture under way holds the payment's lock for seconds; a run does not wait longer than this for it. */
-const LOCK_WAIT_SECONDS = 5
 
 /**
  * This stage closes orders that will never be paid (docs/operations.md#orders-that-never-finish).
@@ -80,7 +77,7 @@ async function closeUnderLocks(
   const keys = [paymentLockKey(payment.payment_id), ...(payment.cart_id ? [cartLockKey(payment.cart_id)] : [])]
   let lock: Awaited<ReturnType<typeof acquireStablecoinLock>>
   try {
-    lock = await acquireStablecoinLock(container, { keys, timeoutSeconds: LOCK_WAIT_SECONDS, leaseSeconds: 120 })
+    lock = await acquireStablecoinLock(container, { keys, ...BACKGROUND_LOCK_TIMING })
   } catch (error) {
     if (isLockNotHadError(error)) return "busy"
     return { error: describeError(error) }

@@ -20,6 +20,8 @@ export type ScanExtraPaymentsOutput = {
   announced: number
   /** Chains that could not be read; their payments are scanned again on the next run from where they were. */
   failedChains: number
+  /** Payments whose lock another holder kept (a capture under way, a process that died): their receipts are settled by their next scan. */
+  busy: number
 }
 
 /**
@@ -47,6 +49,7 @@ export async function scanExtraPayments(
     refundsAdded: 0,
     announced: 0,
     failedChains: 0,
+    busy: 0,
   }
   const claimed = await ledger.claimChainScans({
     now: new Date(nowIso),
@@ -67,6 +70,10 @@ export async function scanExtraPayments(
   for (const row of read.rows) {
     try {
       const applied = await settleChainReceiptsUnderLock(container, row)
+      if (!applied) {
+        output.busy++
+        continue
+      }
       if (applied.refundAdded) output.refundsAdded++
       output.announced += applied.announced
     } catch (e) {
