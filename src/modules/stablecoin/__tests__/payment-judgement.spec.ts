@@ -71,6 +71,22 @@ const started = (r: LedgerPayment, f: SessionState | null) => {
   return start
 }
 
+/** Finishes the judgement of `r`'s observation with what judgeObservation said and the chain's sender. */
+const finished = (
+  r: LedgerPayment,
+  f: SessionState | null,
+  judgement: Judgement,
+  seen: Partial<PaymentObservation> = {},
+) =>
+  finishPaymentJudgement({
+    ...started(r, f),
+    row: r,
+    observation: observation(seen),
+    judgement,
+    chainPayer: SENDER,
+    found: f,
+  })
+
 describe("startPaymentJudgement", () => {
   it("ends with capture_unconfirmed when Medusa captured a session the plugin never confirmed", () => {
     const medusaPayment = {
@@ -104,17 +120,7 @@ describe("startPaymentJudgement", () => {
 
 describe("finishPaymentJudgement", () => {
   it("a capture is written capture_pending and carries the confirmation the provider will read", () => {
-    const r = row()
-    const { base, judged } = started(r, found())
-    const result = finishPaymentJudgement({
-      base,
-      row: r,
-      judged,
-      observation: observation(),
-      judgement: allowed(),
-      chainPayer: SENDER,
-      found: found(),
-    })
+    const result = finished(row(), found(), allowed())
     expect(result.update).toMatchObject({ attention: "capture_pending" })
     expect(result.changed).toBe(true)
     expect(result.capture).toMatchObject({
@@ -127,34 +133,14 @@ describe("finishPaymentJudgement", () => {
   })
 
   it("a payer the service names is compared with the chain's sender, never used", () => {
-    const r = row()
-    const { base, judged } = started(r, found())
-    const result = finishPaymentJudgement({
-      base,
-      row: r,
-      judged,
-      observation: observation({ payerAddress: OTHER }),
-      judgement: allowed(),
-      chainPayer: SENDER,
-      found: found(),
-    })
+    const result = finished(row(), found(), allowed(), { payerAddress: OTHER })
     expect(result.mismatch).toContain(`payerAddress: expected ${SENDER} (the transaction's sender), got ${OTHER}`)
     expect(result.capture?.settledAttention).toBe("payer_mismatch")
     expect(result.capture?.confirmation.payerAddress).toBe(SENDER)
   })
 
   it("no capture input without a session, and a surplus is owed back once captured", () => {
-    const r = row({ payment_session_id: null })
-    const { base, judged } = started(r, null)
-    const result = finishPaymentJudgement({
-      base,
-      row: r,
-      judged,
-      observation: observation(),
-      judgement: allowed({ surplus: "500000", received: "over" }),
-      chainPayer: SENDER,
-      found: null,
-    })
+    const result = finished(row({ payment_session_id: null }), null, allowed({ surplus: "500000", received: "over" }))
     expect(result.capture).toBeNull()
     expect(result.surplusRefund).toMatchObject({ reason: "surplus", tokenAmount: "500000", payerAddress: SENDER })
   })
